@@ -1,0 +1,100 @@
+"""Where things come from, and what goes wrong with them.
+
+Every value read from a pack or a situation carries a `Span`, so an error can
+say `packs/fantasy.yaml:41:7:` the way a compiler does. All errors derive
+from `RulingsError`; the command line turns them into one message and exit 2.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A place in a file: 1-based line and column.
+
+    Examples:
+        >>> str(Span("shot.yaml", 3, 5))
+        'shot.yaml:3:5'
+    """
+
+    path: str
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        if not self.line:
+            return self.path
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+def did_you_mean(name: str, choices: Iterable[str]) -> str:
+    """A hint naming the closest known names, or an empty string.
+
+    Examples:
+        >>> did_you_mean("shooter.movd", ["shooter.moved", "shooter.bs"])
+        "did you mean 'shooter.moved'?"
+    """
+    close = difflib.get_close_matches(name, list(choices), n=3, cutoff=0.6)
+    if not close:
+        return ""
+    return "did you mean " + " or ".join(repr(c) for c in close) + "?"
+
+
+class RulingsError(Exception):
+    """Base of every error a user can cause; printed without a traceback."""
+
+    def __init__(self, message: str, *, where: Span | None = None, hint: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.where = where
+        self.hint = hint
+
+    def __str__(self) -> str:
+        text = f"{self.where}: {self.message}" if self.where else self.message
+        return f"{text}\n  hint: {self.hint}" if self.hint else text
+
+
+class PackError(RulingsError):
+    """A pack file that cannot be loaded; holds every problem found in it."""
+
+    def __init__(self, problems: list[RulingsError]) -> None:
+        self.problems = problems
+        first = problems[0]
+        super().__init__(first.message, where=first.where, hint=first.hint)
+
+    def __str__(self) -> str:
+        lines = [str(p) for p in self.problems]
+        if len(lines) > 1:
+            lines.append(f"{len(lines)} errors")
+        return "\n".join(lines)
+
+
+class UnknownName(RulingsError):
+    """A fact, quantity, rule, reading or pack name that does not exist."""
+
+    def __init__(self, what: str, name: str, known: Iterable[str], *, where: Span | None = None) -> None:
+        known = sorted(known)
+        hint = did_you_mean(name, known) or ("known: " + ", ".join(known[:12]) if known else "")
+        super().__init__(f"unknown {what} {name!r}", where=where, hint=hint)
+        self.name = name
+
+
+class Contradiction(RulingsError):
+    """A situation that states two things that cannot both be true."""
+
+
+class RuleCycle(RulingsError):
+    """Rules that depend on themselves, with the cycle path."""
+
+    def __init__(self, cycle: list[str], *, where: Span | None = None) -> None:
+        path = " -> ".join([*cycle, cycle[0]])
+        super().__init__(f"cycle: {path}", where=where, hint="break the cycle: a rule cannot depend on itself")
+        self.cycle = cycle
+
+
+class Unsatisfiable(RulingsError):
+    """A question whose policies leave no consistent answer (e.g. two unordered set effects)."""

@@ -1,0 +1,417 @@
+"""A small, safe expression language for rule conditions and amounts.
+
+Packs are written by strangers, so an expression such as
+``shooter.moved and not attack.auto_hit`` or ``7 - shooter.bs`` is parsed
+with :mod:`ast` against a strict whitelist (bool ops, ``not``, unary ``-``,
+``+ - * //``, comparisons including ``in``, ints, strings, ``true``/``false``,
+``min``/``max``/``abs`` and dotted fact names), converted to a tree of plain
+tuples, type-checked against fact declarations by :func:`check_expr` and
+evaluated by :func:`evaluate` with Kleene three-valued logic: a fact without a
+value is :data:`UNKNOWN`. Nothing is ever passed to ``eval``, ``exec`` or
+``compile``; evaluation runs closures built once from the tuple tree.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import operator
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final, NoReturn
+
+__all__ = ["UNKNOWN", "Expr", "ExprSyntaxError", "FactType", "atoms", "check_expr", "describe",
+           "evaluate", "parse_expr"]
+
+_Node = tuple[Any, ...]  # ("c"|"n"|"and"|"or"|"not"|"neg"|"bin"|"cmp"|"call", offset, ...)
+_Fn = Callable[[Mapping[str, object]], object]
+
+
+class _Unknown:
+    """The third truth value; compare with ``is UNKNOWN``, never by truthiness."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "unknown"
+
+    def __bool__(self) -> bool:
+        raise TypeError("UNKNOWN has no truth value; test it with 'is UNKNOWN'")
+
+    def __reduce__(self) -> str:
+        return "UNKNOWN"
+
+
+UNKNOWN: Final = _Unknown()
+
+
+@dataclass(frozen=True, slots=True)
+class FactType:
+    """The declared type of a fact: ``bool``, ``int``, ``enum`` (with values) or ``keywords``."""
+
+    kind: str
+    values: tuple[str, ...] = ()
+
+
+class ExprSyntaxError(Exception):
+    """An expression outside the language; ``offset`` is the 0-based column in ``text``."""
+
+    def __init__(self, message: str, offset: int, text: str) -> None:
+        super().__init__(message, offset, text)
+        self.message, self.offset, self.text = message, offset, text
+
+    def __str__(self) -> str:
+        return f"{self.message} (at column {self.offset} of {self.text!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Expr:
+    """A parsed expression: its text, the fact names it reads, and its private tree."""
+
+    text: str
+    names: frozenset[str]
+    _tree: _Node = field(compare=False, repr=False)
+    _fn: _Fn = field(compare=False, repr=False)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # closures don't pickle; the text does
+        return (parse_expr, (self.text,))
+
+
+_ALLOWED = ("allowed: and, or, not, unary -, + - * //, == != < <= > >=, in, not in, integers, "
+            "'strings', true/false, min() max() abs(), parentheses and dotted.fact.names")
+_FORBIDDEN: dict[type, str] = {
+    ast.Lambda: "lambda", ast.Subscript: "subscripts ([...])", ast.JoinedStr: "f-strings",
+    ast.NamedExpr: "':=' (walrus)", ast.IfExp: "'x if c else y'", ast.Starred: "'*' unpacking",
+    ast.List: "list literals", ast.Tuple: "tuples", ast.Set: "set literals", ast.Dict: "dict literals",
+    ast.Pow: "'**'", ast.Div: "'/' (use '//' for integer division)", ast.Mod: "'%'",
+    ast.MatMult: "'@'", ast.BitAnd: "'&' (use 'and')", ast.BitOr: "'|' (use 'or')", ast.BitXor: "'^'",
+    ast.LShift: "'<<'", ast.RShift: "'>>'", ast.Invert: "'~' (use 'not')", ast.UAdd: "unary '+'",
+    ast.Is: "'is' (use '==')", ast.IsNot: "'is not' (use '!=')",
+}
+_BIN: dict[type, tuple[str, Callable[[Any, Any], Any]]] = {
+    ast.Add: ("+", operator.add), ast.Sub: ("-", operator.sub),
+    ast.Mult: ("*", operator.mul), ast.FloorDiv: ("//", operator.floordiv)}
+
+
+def _contains(item: object, keywords: Any) -> bool:
+    if not isinstance(item, str):
+        raise TypeError(f"left side of 'in' must be a string, not {item!r}")
+    key = item.upper()
+    return key in keywords or any(k.upper() == key for k in keywords)
+
+
+_CMP: dict[type, tuple[str, Callable[[Any, Any], bool]]] = {
+    ast.Eq: ("==", operator.eq), ast.NotEq: ("!=", operator.ne), ast.Lt: ("<", operator.lt),
+    ast.LtE: ("<=", operator.le), ast.Gt: (">", operator.gt), ast.GtE: (">=", operator.ge),
+    ast.In: ("in", _contains), ast.NotIn: ("not in", lambda a, b: not _contains(a, b))}
+_CMP_FN = dict(_CMP.values())
+_BIN_FN = dict(_BIN.values())
+_FUNCS: dict[str, tuple[Callable[..., Any], int, int]] = {
+    "min": (min, 2, 99), "max": (max, 2, 99), "abs": (abs, 1, 1)}
+_CONSTS = {"true": True, "false": False}
+_STRINGS = re.compile(r"'[^']*'?|\"[^\"]*\"?")
+_HINTS = ((re.compile(r"&&"), "use 'and' instead of '&&'"), (re.compile(r"\|\|"), "use 'or' instead of '||'"),
+          (re.compile(r"!(?!=)"), "use 'not' instead of '!'"),
+          (re.compile(r"(?<![=!<>:])=(?!=)"), "use '==' to compare (a single '=' assigns)"))
+
+
+def _parse_ast(text: str) -> tuple[ast.expr, str, int]:
+    """Parse ``text`` as one line; returns the ast body, the parsed source and its shift in ``text``."""
+    src = text.translate({10: 32, 13: 32, 9: 32})  # YAML folding may bring newlines; keep columns
+    delta = len(src) - len(src.lstrip())
+    src = src.strip()
+    if not src:
+        raise ExprSyntaxError("empty expression", 0, text)
+    blank = _STRINGS.sub(lambda m: " " * len(m.group()), src)
+    if "#" in blank:
+        raise ExprSyntaxError("comments ('#') are not allowed", blank.index("#") + delta, text)
+    try:
+        return ast.parse(src, mode="eval").body, src, delta
+    except SyntaxError as exc:
+        for pattern, hint in _HINTS:
+            if m := pattern.search(blank):
+                raise ExprSyntaxError(f"invalid syntax: {hint}", m.start() + delta, text) from None
+        offset = min(exc.offset - 1, len(src)) if exc.offset else len(src)  # 0: at the end
+        msg = "invalid syntax" + ("" if exc.msg == "invalid syntax" else f": {exc.msg}")
+        raise ExprSyntaxError(msg, offset + delta, text) from None
+    except (ValueError, RecursionError, MemoryError) as exc:
+        raise ExprSyntaxError(f"cannot parse: {exc}", 0, text) from None
+
+
+class _Converter:
+    """Turns a whitelisted ast into tuples, collecting fact names; anything else is an error."""
+
+    def __init__(self, text: str, src: str, delta: int) -> None:
+        self.text, self.src, self.delta, self.names = text, src, delta, set[str]()
+
+    def off(self, col: int) -> int:
+        if not self.src.isascii():  # ast columns count UTF-8 bytes
+            col = len(self.src.encode()[:col].decode("utf-8", "ignore"))
+        return col + self.delta
+
+    def fail(self, what: str, col: int) -> NoReturn:
+        raise ExprSyntaxError(f"not allowed: {what}; {_ALLOWED}", self.off(col), self.text)
+
+    def conv(self, n: ast.expr) -> _Node:
+        off = self.off(n.col_offset)
+        if isinstance(n, ast.BoolOp):
+            return ("and" if isinstance(n.op, ast.And) else "or", off, tuple(map(self.conv, n.values)))
+        if isinstance(n, ast.UnaryOp):
+            if isinstance(n.op, ast.Not):
+                return ("not", off, self.conv(n.operand))
+            if not isinstance(n.op, ast.USub):
+                self.fail(_FORBIDDEN[type(n.op)], n.col_offset)
+            inner = self.conv(n.operand)
+            if inner[0] == "c" and type(inner[2]) is int:
+                return ("c", off, -inner[2])
+            return ("neg", off, inner)
+        if isinstance(n, ast.BinOp):
+            if type(n.op) not in _BIN:
+                self.fail(_FORBIDDEN.get(type(n.op), "this operator"), n.left.end_col_offset or 0)
+            return ("bin", off, _BIN[type(n.op)][0], self.conv(n.left), self.conv(n.right))
+        if isinstance(n, ast.Compare):
+            ops = []
+            for op, right in zip(n.ops, n.comparators, strict=True):
+                if type(op) not in _CMP:
+                    self.fail(_FORBIDDEN.get(type(op), "this comparison"), right.col_offset)
+                ops.append((_CMP[type(op)][0], self.conv(right)))
+            return ("cmp", off, self.conv(n.left), tuple(ops))
+        if isinstance(n, ast.Constant):
+            if isinstance(n.value, bool | int | str):
+                return ("c", off, n.value)
+            kind = {float: "floats", complex: "complex numbers", bytes: "bytes"}.get(type(n.value))
+            self.fail(kind or repr(n.value), n.col_offset)
+        if isinstance(n, ast.Name | ast.Attribute):
+            return self.name(n)
+        if isinstance(n, ast.Call):
+            fname = n.func.id if isinstance(n.func, ast.Name) else None
+            if fname not in _FUNCS:
+                what = ast.get_source_segment(self.src, n.func) or "this"
+                self.fail(f"calling {what!r} (only min, max, abs)", n.col_offset)
+            if n.keywords:
+                self.fail("keyword arguments", n.keywords[0].col_offset)
+            _, lo, hi = _FUNCS[fname]
+            if not lo <= len(n.args) <= hi:
+                raise ExprSyntaxError(f"{fname}() takes {lo}{'' if lo == hi else ' or more'} arguments",
+                                      off, self.text)
+            return ("call", off, fname, tuple(map(self.conv, n.args)))
+        self.fail(_FORBIDDEN.get(type(n), type(n).__name__), n.col_offset)
+
+    def name(self, n: ast.expr) -> _Node:
+        parts, cur = [], n
+        while isinstance(cur, ast.Attribute):
+            parts.append(cur.attr)
+            cur = cur.value
+        if not isinstance(cur, ast.Name):
+            self.fail("attribute access on anything but a fact name", n.col_offset)
+        if not parts and cur.id in _CONSTS:
+            return ("c", self.off(n.col_offset), _CONSTS[cur.id])
+        name = ".".join([cur.id, *reversed(parts)])
+        if "__" in name:
+            self.fail("names containing '__'", n.col_offset)
+        self.names.add(name)
+        return ("n", self.off(n.col_offset), name)
+
+
+def _build(n: _Node) -> _Fn:
+    """Compile a tuple tree into nested closures (plain Python functions, no code generation)."""
+    tag = n[0]
+    if tag == "c":
+        const = n[2]
+        return lambda values: const
+    if tag == "n":
+        name = n[2]
+        return lambda values: values.get(name, UNKNOWN)
+    if tag in ("and", "or"):
+        fns, stop = tuple(map(_build, n[2])), tag == "or"
+
+        def boolop(values: Mapping[str, object]) -> object:
+            unknown = False
+            for fn in fns:
+                x = fn(values)
+                if x is UNKNOWN:
+                    unknown = True
+                elif bool(x) is stop:
+                    return stop
+            return UNKNOWN if unknown else not stop
+        return boolop
+    if tag in ("not", "neg"):
+        inner = _build(n[2])
+        op: Callable[[Any], object] = operator.not_ if tag == "not" else operator.neg
+        return lambda values: UNKNOWN if (x := inner(values)) is UNKNOWN else op(x)
+    if tag == "bin":
+        bop, left, right = _BIN_FN[n[2]], _build(n[3]), _build(n[4])
+        return lambda values: (UNKNOWN if (a := left(values)) is UNKNOWN or (b := right(values)) is UNKNOWN
+                               else bop(a, b))
+    if tag == "call":
+        func, args = _FUNCS[n[2]][0], tuple(map(_build, n[3]))
+
+        def call(values: Mapping[str, object]) -> object:
+            xs = [fn(values) for fn in args]
+            return UNKNOWN if any(x is UNKNOWN for x in xs) else func(*xs)
+        return call
+    first, rest = _build(n[2]), tuple((_CMP_FN[op], _build(r)) for op, r in n[3])
+    if len(rest) == 1:
+        (cop, second), = rest
+        return lambda values: (UNKNOWN if (a := first(values)) is UNKNOWN or (b := second(values)) is UNKNOWN
+                               else cop(a, b))
+
+    def chain(values: Mapping[str, object]) -> object:
+        a, unknown = first(values), False
+        for cop, fn in rest:
+            b = fn(values)
+            if a is UNKNOWN or b is UNKNOWN:
+                unknown = True
+            elif not cop(a, b):
+                return False
+            a = b
+        return UNKNOWN if unknown else True
+    return chain
+
+
+def parse_expr(text: str | int | bool) -> Expr:
+    """Parse an expression (ints and bools from YAML are constants).
+
+    Examples:
+        >>> e = parse_expr("shooter.moved and not attack.auto_hit")
+        >>> sorted(e.names)
+        ['attack.auto_hit', 'shooter.moved']
+        >>> parse_expr(2).text, parse_expr(True).text
+        ('2', 'true')
+        >>> try:
+        ...     parse_expr("a && b")
+        ... except ExprSyntaxError as exc:
+        ...     print(exc.message, "@", exc.offset)
+        invalid syntax: use 'and' instead of '&&' @ 2
+    """
+    if isinstance(text, bool):
+        text = "true" if text else "false"
+    elif isinstance(text, int):
+        text = str(text)
+    elif not isinstance(text, str):
+        raise ExprSyntaxError(f"expected an expression, got {type(text).__name__}", 0, repr(text))
+    body, src, delta = _parse_ast(text)
+    conv = _Converter(text, src, delta)
+    tree = conv.conv(body)
+    return Expr(text, frozenset(conv.names), tree, _build(tree))
+
+
+def evaluate(expr: Expr, values: Mapping[str, object]) -> object:
+    """Evaluate with Kleene logic; facts missing from ``values`` are UNKNOWN.
+
+    Examples:
+        >>> evaluate(parse_expr("7 - shooter.bs"), {"shooter.bs": 3})
+        4
+        >>> evaluate(parse_expr("a.x and b.y"), {"a.x": False})
+        False
+        >>> evaluate(parse_expr("a.x or b.y"), {"a.x": False})
+        unknown
+        >>> evaluate(parse_expr("'vehicle' in unit.keywords"), {"unit.keywords": frozenset({"VEHICLE"})})
+        True
+    """
+    return expr._fn(values)
+
+
+def _kind(n: _Node, facts: Mapping[str, FactType], out: list[tuple[str, int]]) -> FactType:
+    tag, off = n[0], n[1]
+    if tag == "c":
+        v = n[2]
+        return FactType("bool" if isinstance(v, bool) else "int" if isinstance(v, int) else "str")
+    if tag == "n":
+        if (t := facts.get(n[2])) is not None:
+            return t
+        close = difflib.get_close_matches(n[2], list(facts), n=1)
+        out.append((f"unknown fact {n[2]!r}" + (f" (did you mean {close[0]!r}?)" if close else ""), off))
+        return FactType("?")
+    spec: tuple[Any, str, str] | None = (
+        (n[2], "bool", f"'{tag}'") if tag in ("and", "or") else ((n[2],), "bool", "'not'") if tag == "not"
+        else ((n[2],), "int", "unary '-'") if tag == "neg" else ((n[3], n[4]), "int", f"'{n[2]}'")
+        if tag == "bin" else (n[3], "int", f"{n[2]}()") if tag == "call" else None)
+    if spec is not None:
+        args, want, what = spec
+        for arg in args:
+            if (k := _kind(arg, facts, out).kind) not in (want, "?"):
+                out.append((f"{what} needs {want} operands, but {_show(arg)} is {k}", arg[1]))
+        return FactType(want)
+    nodes = [n[2], *(r for _, r in n[3])]
+    kinds = [_kind(x, facts, out) for x in nodes]
+    for i, (op, _) in enumerate(n[3]):
+        _check_cmp(op, (nodes[i], kinds[i]), (nodes[i + 1], kinds[i + 1]), out)
+    return FactType("bool")
+
+
+def _show(n: _Node) -> str:
+    return repr(n[2]) if n[0] in ("n", "c") else "its operand"
+
+
+def _check_cmp(op: str, left: tuple[_Node, FactType], right: tuple[_Node, FactType],
+               out: list[tuple[str, int]]) -> None:
+    (ln, lt), (rn, rt) = left, right
+    if op in ("in", "not in"):
+        if rt.kind not in ("keywords", "?"):
+            out.append((f"right side of '{op}' must be a keywords fact, but {_show(rn)} is {rt.kind}", rn[1]))
+        if lt.kind not in ("str", "enum", "?"):
+            out.append((f"left side of '{op}' must be a string, but {_show(ln)} is {lt.kind}", ln[1]))
+        return
+    kinds = {lt.kind, rt.kind}
+    if "?" in kinds:
+        return
+    if op not in ("==", "!=") and kinds != {"int"}:
+        out.append((f"'{op}' compares ints, not {lt.kind} and {rt.kind}", ln[1]))
+    elif "keywords" in kinds:
+        out.append(("keywords facts can only be used on the right of 'in'", ln[1]))
+    elif kinds <= {"str", "enum"}:
+        for (en, et), (sn, st) in (((ln, lt), (rn, rt)), ((rn, rt), (ln, lt))):
+            if et.kind == "enum" and sn[0] == "c" and st.kind == "str" and sn[2] not in et.values:
+                allowed = ", ".join(map(repr, et.values))
+                out.append((f"{sn[2]!r} is not a value of {_show(en)} (one of: {allowed})", sn[1]))
+    elif len(kinds) > 1:
+        out.append((f"cannot compare {lt.kind} with {rt.kind} using '{op}'", ln[1]))
+
+
+def check_expr(expr: Expr, facts: Mapping[str, FactType], expect: str) -> list[tuple[str, int]]:
+    """Type-check against fact declarations; returns ``(message, offset)`` problems.
+
+    Examples:
+        >>> facts = {"shooter.moved": FactType("bool"), "shooter.bs": FactType("int")}
+        >>> check_expr(parse_expr("shooter.movd"), facts, "bool")
+        [("unknown fact 'shooter.movd' (did you mean 'shooter.moved'?)", 0)]
+        >>> check_expr(parse_expr("7 - shooter.bs"), facts, "bool")
+        [('expression is int, but bool is expected', 0)]
+    """
+    out: list[tuple[str, int]] = []
+    kind = _kind(expr._tree, facts, out).kind
+    if kind not in (expect, "?"):
+        out.append((f"expression is {kind}, but {expect} is expected", expr._tree[1]))
+    return out
+
+
+def describe(expr: Expr) -> str:
+    """The expression's text with whitespace normalised.
+
+    Examples:
+        >>> describe(parse_expr("a.x   and\\n  b.y"))
+        'a.x and b.y'
+    """
+    return " ".join(expr.text.split())
+
+
+def atoms(expr: Expr) -> list[Expr]:
+    """The top-level conjuncts of an ``and`` (flattened), else ``[expr]``.
+
+    Examples:
+        >>> [a.text for a in atoms(parse_expr("a and (b and c or d) and (e and f)"))]
+        ['a', 'b and c or d', 'e', 'f']
+    """
+    if expr._tree[0] != "and":
+        return [expr]
+    body, src, _ = _parse_ast(expr.text)
+
+    def flat(n: ast.expr) -> Iterable[ast.expr]:
+        if isinstance(n, ast.BoolOp) and isinstance(n.op, ast.And):
+            for v in n.values:
+                yield from flat(v)
+        else:
+            yield n
+    return [parse_expr(ast.get_source_segment(src, n) or ast.unparse(n)) for n in flat(body)]

@@ -1,0 +1,248 @@
+"""Keyword phrases of Warhammer 40,000 (10th edition) and what they apply to.
+
+A rule names the models or units it affects with a keyword phrase such as
+``"non-Vehicle units"`` or ``"an Immortals, Deathmarks or Lychguard unit"``.
+:func:`parse_phrase` turns such a phrase into a :class:`KeywordPhrase`, which
+decides whether the rule applies to a unit and to each of its models:
+
+* a unit has every keyword of its models; a model only has its own;
+* ``X unit`` applies when any model has X, ``X model`` only to models with X;
+* ``non-X`` excludes X (for a unit: no model may have X);
+* a comma, ``/`` or ``or`` list means any one; adjacent keywords mean all;
+* singular and plural are the same keyword, and case never matters.
+
+Grammar: separators (``,``, ``/``, ``or``; ``, or`` counts once) split the
+phrase into alternatives; within an alternative every word is a keyword that
+is required, or excluded when written ``non-X``. Articles (a, an, the) are
+ignored and a trailing ``unit(s)``/``model(s)`` gives the scope (default:
+unit). A multi-word keyword cannot in general be told apart from adjacent
+keywords, so each word counts as a keyword; write ``ADEPTUS-ASTARTES`` or
+``ADEPTUS_ASTARTES`` to name one keyword. To match either reading, a unit's
+multi-word keyword also provides each of its words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+__all__ = ["KeywordPhrase", "PhraseError", "canonical", "parse_phrase"]
+
+_ARTICLES = frozenset({"a", "an", "the"})
+_SCOPES = {"unit": "unit", "units": "unit", "model": "model", "models": "model"}
+_NOT_PLURAL = frozenset({"CHAOS"})  # singular words that merely end in S
+_TOKEN = re.compile(r"\s+|(?P<sep>[,/])|(?P<word>[^\s,/]+)")
+_WORD = re.compile(r"[A-Za-z0-9]+(?:['’_-][A-Za-z0-9]+)*")
+_SPLIT = re.compile(r"[\s_-]+")
+
+Alternative = tuple[tuple[str, bool], ...]
+
+
+class PhraseError(Exception):
+    """A keyword phrase that cannot be parsed.
+
+    Attributes:
+        message: What is wrong.
+        offset: Character offset into the phrase where the problem is.
+    """
+
+    def __init__(self, message: str, offset: int) -> None:
+        super().__init__(f"{message} (at offset {offset})")
+        self.message = message
+        self.offset = offset
+
+
+def _singular(word: str) -> str:
+    if len(word) <= 3 or word in _NOT_PLURAL or not word.endswith("S"):
+        return word
+    if word.endswith(("SSES", "CHES", "SHES", "XES")):
+        return word[:-2]
+    if word.endswith("IES") and len(word) > 4:
+        return word[:-3] + "Y"
+    if word.endswith(("SS", "US", "IS")):
+        return word
+    return word[:-1]
+
+
+def canonical(keyword: str) -> str:
+    """Return the canonical form of a keyword: upper case and singular.
+
+    Hyphens, underscores and runs of spaces become one space; a plural
+    ending is removed from each word conservatively (words ending in SS, US
+    or IS, and CHAOS, are kept). Blank input gives ``""``.
+
+    Examples:
+        >>> canonical("Vehicles"), canonical("GUARDIANS"), canonical("Infantry")
+        ('VEHICLE', 'GUARDIAN', 'INFANTRY')
+        >>> canonical("Chaos"), canonical("adeptus-astartes")
+        ('CHAOS', 'ADEPTUS ASTARTE')
+    """
+    parts = _SPLIT.split(keyword.replace("’", "'").strip().upper())
+    return " ".join(_singular(part) for part in parts if part)
+
+
+def _keyword_set(keywords: Iterable[str]) -> set[str]:
+    if isinstance(keywords, str):
+        raise TypeError("expected an iterable of keywords, not a single string")
+    have: set[str] = set()
+    for keyword in keywords:
+        form = canonical(keyword)
+        if form:
+            have.add(form)
+            have.update(form.split(" "))
+    return have
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordPhrase:
+    """A parsed keyword phrase.
+
+    Attributes:
+        text: The phrase as written.
+        scope: ``"unit"`` or ``"model"``.
+        alternatives: Any-of alternatives; each is an all-of tuple of
+            ``(canonical keyword, negated)`` pairs.
+    """
+
+    text: str
+    scope: str
+    alternatives: tuple[Alternative, ...]
+
+    def matches_keywords(self, keywords: Iterable[str]) -> bool:
+        """Whether a set of keywords satisfies the phrase (ignoring scope).
+
+        Examples:
+            >>> parse_phrase("non-VEHICLE INFANTRY or MOUNTED").matches_keywords(
+            ...     ["Infantry", "Character"])
+            True
+            >>> parse_phrase("Aeldari Guardians").matches_keywords(["GUARDIANS"])
+            False
+        """
+        have = _keyword_set(keywords)
+        return any(
+            all((keyword in have) != negated for keyword, negated in alternative)
+            for alternative in self.alternatives
+        )
+
+    def match(self, models: Sequence[Iterable[str]]) -> tuple[bool, tuple[bool, ...]]:
+        """Whether the rule applies to the unit and to each of its models.
+
+        ``models`` gives each model's own keywords; the unit has them all.
+        A unit phrase applies to every model of a matching unit and to none
+        otherwise; a model phrase applies to each model that matches on its
+        own, and to the unit when any model does.
+
+        Examples:
+            >>> unit = [["INFANTRY", "CHARACTER"], ["INFANTRY"]]
+            >>> parse_phrase("a CHARACTER model").match(unit)
+            (True, (True, False))
+            >>> parse_phrase("CHARACTER unit").match(unit)
+            (True, (True, True))
+            >>> parse_phrase("non-Character units").match(unit)
+            (False, (False, False))
+        """
+        own = [list(model) for model in models]
+        if self.scope == "model":
+            each = tuple(self.matches_keywords(keywords) for keywords in own)
+            return any(each), each
+        unit = self.matches_keywords([k for keywords in own for k in keywords])
+        return unit, (unit,) * len(own)
+
+    def describe(self) -> str:
+        """Describe the phrase in plain English.
+
+        Examples:
+            >>> parse_phrase("non-VEHICLE INFANTRY or MOUNTED unit").describe()
+            'a unit that has INFANTRY and not VEHICLE, or has MOUNTED'
+            >>> parse_phrase("non-Vehicle models").describe()
+            'a model that lacks VEHICLE'
+        """
+        clauses = []
+        for alternative in self.alternatives:
+            has = [k for k, negated in alternative if not negated]
+            lacks = [k for k, negated in alternative if negated]
+            if has:
+                clauses.append("has " + " and ".join(has + [f"not {k}" for k in lacks]))
+            else:
+                clauses.append("lacks " + " and ".join(lacks))
+        return f"a {self.scope} that " + ", or ".join(clauses)
+
+
+def _keyword(word: str, offset: int) -> str:
+    if not _WORD.fullmatch(word):
+        raise PhraseError(f"not a keyword: {word!r}", offset)
+    return canonical(word)
+
+
+def parse_phrase(text: str) -> KeywordPhrase:
+    """Parse a keyword phrase.
+
+    Raises:
+        PhraseError: For an empty phrase, a phrase without keywords, a
+            dangling or doubled separator, ``non-`` without a keyword, a
+            scope word that does not end its alternative, mixed scopes,
+            ``and`` (ambiguous) or a malformed word.
+
+    Examples:
+        >>> p = parse_phrase("an Immortals, Deathmarks or Lychguard unit")
+        >>> p.scope, p.alternatives
+        ('unit', ((('IMMORTAL', False),), (('DEATHMARK', False),), (('LYCHGUARD', False),)))
+        >>> parse_phrase("non-VEHICLE INFANTRY models").alternatives
+        ((('VEHICLE', True), ('INFANTRY', False)),)
+        >>> try:
+        ...     parse_phrase("VEHICLE or")
+        ... except PhraseError as error:
+        ...     print(error.message, error.offset)
+        'or' must be followed by a keyword 8
+    """
+    alternatives: list[Alternative] = []
+    current: list[tuple[str, bool]] = []
+    scope: str | None = None
+    scoped = False  # a scope word has closed the current alternative
+    separator: tuple[str, int] | None = None  # the last separator, if pending
+    for m in _TOKEN.finditer(text):
+        token, offset = m.group(), m.start()
+        sep = m.group("sep") or (token if token.lower() == "or" else None)
+        if sep is not None:
+            if separator is not None and separator[0] == "," and sep.lower() == "or":
+                separator = (sep, offset)
+                continue
+            if not current:
+                raise PhraseError(f"{sep!r} must follow a keyword", offset)
+            alternatives.append(tuple(current))
+            current, scoped, separator = [], False, (sep, offset)
+            continue
+        if m.group("word") is None:
+            continue  # whitespace
+        separator = None
+        lower = token.lower()
+        if scoped:
+            raise PhraseError(f"unexpected {token!r} after unit/model", offset)
+        if lower in _ARTICLES:
+            continue
+        if lower in _SCOPES:
+            if not current:
+                raise PhraseError(f"{token!r} needs a keyword before it", offset)
+            if scope is not None and scope != _SCOPES[lower]:
+                raise PhraseError("a phrase cannot mix units and models", offset)
+            scope, scoped = _SCOPES[lower], True
+            continue
+        if lower == "and":
+            raise PhraseError("'and' is ambiguous; use adjacent keywords", offset)
+        if lower in ("non", "non-"):
+            raise PhraseError("'non-' must be followed by a keyword", offset)
+        if lower.startswith("non-"):
+            if token[4:].lower().startswith("non-"):
+                raise PhraseError("double negation", offset)
+            entry = (_keyword(token[4:], offset + 4), True)
+        else:
+            entry = (_keyword(token, offset), False)
+        if entry not in current:
+            current.append(entry)
+    if separator is not None:
+        raise PhraseError(f"{separator[0]!r} must be followed by a keyword", separator[1])
+    if not current:
+        raise PhraseError("phrase has no keywords", len(text))
+    alternatives.append(tuple(current))
+    return KeywordPhrase(text=text, scope=scope or "unit", alternatives=tuple(alternatives))

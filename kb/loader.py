@@ -1,0 +1,424 @@
+"""Load a rule pack strictly: every problem in the files, each with file:line:column.
+
+A pack is a YAML file or a folder of YAML files whose sections merge. The
+loader checks the JSON Schema (shape, unknown keys, types), then the meaning:
+expressions parse and type-check against the facts, names refer to things
+that exist, defaults sit in their ranges, and the dependency graph has no
+cycles.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from kb.document import Document, read_yaml
+from kb.errors import PackError, RulingsError, Span, UnknownName, did_you_mean
+from kb.expr import Expr, ExprSyntaxError, FactType, check_expr, parse_expr
+from kb.model import (
+    OPS,
+    Assumption,
+    Citation,
+    Constraint,
+    Example,
+    Fact,
+    Modifier,
+    Pack,
+    Policy,
+    Quantity,
+    Reading,
+)
+
+SECTIONS = ("sources", "assumptions", "facts", "quantities", "modifiers", "policies", "constraints", "readings", "notes")
+
+
+def builtin_packs() -> list[str]:
+    """Names of the packs that ship with Rulings.
+
+    Examples:
+        >>> builtin_packs()
+        ['fantasy', 'skirmish', 'wh40k']
+    """
+    root = resources.files("kb.packs")
+    names = {p.name.removesuffix(".yaml") for p in root.iterdir() if p.name.endswith(".yaml") or p.is_dir()}
+    return sorted(n for n in names if not n.startswith(("_", ".")))
+
+
+def pack_files(name_or_path: str) -> list[Path]:
+    """The YAML files of a built-in pack name, a pack file, or a pack folder."""
+    path = Path(name_or_path)
+    if not path.exists() and "/" not in name_or_path and not name_or_path.endswith((".yaml", ".yml")):
+        root = Path(str(resources.files("kb.packs")))
+        path = root / f"{name_or_path}.yaml"
+        if not path.exists():
+            path = root / name_or_path
+        if not path.exists():
+            raise UnknownName("pack", name_or_path, builtin_packs())
+    if not path.exists():
+        raise RulingsError(f"no such pack file or folder: {name_or_path}", hint="give a built-in pack name or a path")
+    if path.is_dir():
+        files = sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml"))
+        if not files:
+            raise RulingsError(f"{path}: the folder holds no .yaml files")
+        return files
+    return [path]
+
+
+def load_pack(name_or_path: str, *, extra: Sequence[str] = ()) -> Pack:
+    """Load a pack (and `extra` files merged over it) or raise `PackError` listing every problem."""
+    files = pack_files(name_or_path) + [f for e in extra for f in pack_files(e)]
+    documents = []
+    for file in files:
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise RulingsError(f"{file}: cannot read: {e}") from None
+        documents.append(read_yaml(text, _display_path(file)))
+    default_name = Path(name_or_path).stem if Path(name_or_path).exists() else name_or_path
+    return build_pack(documents, default_name, overlay=len(files) - len(extra) if extra else None)
+
+
+def _display_path(file: Path) -> str:
+    try:
+        return str(file.relative_to(Path.cwd()))
+    except ValueError:
+        return str(file)
+
+
+def build_pack(documents: list[Document], default_name: str, *, overlay: int | None = None) -> Pack:
+    """Check documents against the schema and build a `Pack` from their merged sections.
+
+    With `overlay`, documents from that index on replace same-named entries
+    (an errata or house rule); otherwise a name given twice is an error.
+    """
+    builder = _Builder()
+    for index, doc in enumerate(documents):
+        builder.add(doc, replace=overlay is not None and index >= overlay)
+    return builder.finish(default_name)
+
+
+_SCHEMA: dict[str, Any] | None = None
+
+
+def schema() -> dict[str, Any]:
+    """The pack JSON Schema shipped with Rulings."""
+    global _SCHEMA  # noqa: PLW0603 -- read once per process
+    if _SCHEMA is None:
+        _SCHEMA = json.loads(resources.files("kb").joinpath("schema.json").read_text(encoding="utf-8"))
+    return _SCHEMA
+
+
+def _schema_problems(doc: Document) -> list[RulingsError]:
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(schema())
+    problems = []
+    for error in sorted(validator.iter_errors(doc.data), key=lambda e: [str(p) for p in e.absolute_path]):
+        path = tuple(error.absolute_path)
+        if error.validator == "additionalProperties":
+            allowed = sorted(error.schema.get("properties", {}))
+            for key in sorted(set(error.instance) - set(allowed)):
+                hint = did_you_mean(key, allowed) or "allowed: " + ", ".join(allowed)
+                problems.append(RulingsError(f"unknown key {key!r}", where=doc.span((*path, key), key=True), hint=hint))
+            continue
+        where = doc.span(path)
+        field = ".".join(str(p) for p in path) or "the pack"
+        problems.append(RulingsError(f"{field}: {_plain(error)}", where=where))
+    return problems
+
+
+def _plain(error: Any) -> str:
+    if error.validator == "enum":
+        return f"{error.instance!r} is not one of " + ", ".join(map(repr, error.validator_value))
+    if error.validator == "type":
+        want = error.validator_value if isinstance(error.validator_value, str) else " or ".join(error.validator_value)
+        return f"expected {want}, got {error.instance!r}"
+    if error.validator == "required":
+        return error.message.replace("is a required property", "is required")
+    return str(error.message)
+
+
+class _Builder:
+    """Collects sections from documents, then builds and checks the pack."""
+
+    def __init__(self) -> None:
+        self.problems: list[RulingsError] = []
+        self.entries: dict[str, dict[str, tuple[Any, Document, tuple[Any, ...]]]] = {s: {} for s in SECTIONS}
+        self.examples: list[tuple[Any, Document, tuple[Any, ...]]] = []
+        self.meta: dict[str, Any] = {}
+        self.first_path = ""
+
+    def add(self, doc: Document, *, replace: bool) -> None:
+        self.first_path = self.first_path or doc.path
+        if doc.data is None:
+            return
+        if not isinstance(doc.data, dict):
+            self.problems.append(RulingsError("a pack file must be a mapping of sections", where=doc.span(())))
+            return
+        found = _schema_problems(doc)
+        self.problems += found
+        if found:
+            return
+        for key in ("pack", "title"):
+            if key in doc.data and (key not in self.meta or replace is False):
+                self.meta.setdefault(key, doc.data[key])
+        for section in SECTIONS:
+            for name, raw in (doc.data.get(section) or {}).items():
+                if name in self.entries[section] and not replace:
+                    _, first, _ = self.entries[section][name]
+                    self.problems.append(
+                        RulingsError(
+                            f"{section} entry {name!r} given twice",
+                            where=doc.span((section, name), key=True),
+                            hint=f"first given at {first.span((section, name), key=True)}",
+                        )
+                    )
+                    continue
+                self.entries[section][name] = (raw, doc, (section, name))
+        for i, raw in enumerate(doc.data.get("examples") or []):
+            self.examples.append((raw, doc, ("examples", i)))
+
+    def error(self, message: str, doc: Document, path: tuple[Any, ...], hint: str = "", *, key: bool = False) -> None:
+        self.problems.append(RulingsError(message, where=doc.span(path, key=key), hint=hint))
+
+    def finish(self, default_name: str) -> Pack:
+        if self.problems:
+            raise PackError(self.problems)
+        facts = self._facts()
+        types = {name: fact.type for name, fact in facts.items()}
+        quantities = {n: self._quantity(n, *e, types) for n, e in self.entries["quantities"].items()}
+        modifiers = {n: self._modifier(n, *e, types, quantities) for n, e in self.entries["modifiers"].items()}
+        policies = {n: self._policy(n, *e, types, quantities, modifiers) for n, e in self.entries["policies"].items()}
+        constraints = {
+            n: Constraint(n, self._expr(raw["require"], doc, (*p, "require"), types, "bool"), doc.span(p),
+                          raw.get("text", ""), self._cite(raw, doc, p))
+            for n, (raw, doc, p) in self.entries["constraints"].items()
+        }
+        readings = {n: self._reading(n, *e) for n, e in self.entries["readings"].items()}
+        assumptions = {
+            n: Assumption(n, raw["text"], raw["reason"], doc.span(p))
+            for n, (raw, doc, p) in self.entries["assumptions"].items()
+        }
+        self._check_references(quantities, modifiers, policies, readings, assumptions)
+        examples = tuple(self._example(raw, doc, p, quantities) for raw, doc, p in self.examples)
+        pack = Pack(
+            name=str(self.meta.get("pack", default_name)),
+            title=str(self.meta.get("title", "")),
+            path=self.first_path,
+            facts=facts,
+            quantities=quantities,
+            modifiers=modifiers,
+            policies=policies,
+            constraints=constraints,
+            readings=readings,
+            assumptions=assumptions,
+            examples=examples,
+            sources={n: raw for n, (raw, _, _) in self.entries["sources"].items()},
+            notes={n: raw for n, (raw, _, _) in self.entries["notes"].items()},
+        )
+        if self.problems:
+            raise PackError(self.problems)
+        from kb.graph import derivation_order
+
+        order = derivation_order(pack)
+        return Pack(**{**{f: getattr(pack, f) for f in pack.__dataclass_fields__}, "order": order})
+
+    # -- sections -----------------------------------------------------------
+
+    def _facts(self) -> dict[str, Fact]:
+        types: dict[str, FactType] = {}
+        for name, (raw, _, _) in self.entries["facts"].items():
+            types[name] = FactType(raw["type"], tuple(raw.get("values", ())))
+        facts = {}
+        for name, (raw, doc, path) in self.entries["facts"].items():
+            kind = raw["type"]
+            span = doc.span(path, key=True)
+            rng = tuple(raw["range"]) if "range" in raw else None
+            if kind == "int" and rng is None:
+                self.error(f"fact {name!r}: an int fact needs a range: [low, high]", doc, path, key=True)
+            if kind == "enum" and not raw.get("values"):
+                self.error(f"fact {name!r}: an enum fact needs values: [...]", doc, path, key=True)
+            if rng and rng[0] > rng[1]:
+                self.error(f"fact {name!r}: range {list(rng)} is empty", doc, (*path, "range"))
+            default = raw.get("default", False if kind == "bool" else None)
+            if default is not None and not _fits(default, kind, rng, raw.get("values", ())):
+                self.error(f"fact {name!r}: default {default!r} is not a {kind}"
+                           + (f" in {list(rng)}" if rng else ""), doc, (*path, "default"))
+            derive = self._expr(raw["derive"], doc, (*path, "derive"), types, kind) if "derive" in raw else None
+            if derive is not None:
+                default = None
+            facts[name] = Fact(name, types[name], raw.get("text", name), span, rng, default, derive,  # type: ignore[arg-type]
+                               self._cite(raw, doc, path))
+        return facts
+
+    def _quantity(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...],
+                  types: dict[str, FactType]) -> Quantity:
+        def expr(key: str, kind: str) -> Expr | None:
+            return self._expr(raw[key], doc, (*path, key), types, kind) if key in raw else None
+
+        chart = []
+        for score, then in (raw.get("chart") or {}).items():
+            if not str(score).lstrip("-").isdigit():
+                self.error(f"quantity {name!r}: chart keys are scores (integers), not {score!r}", doc, (*path, "chart"))
+                continue
+            chart.append((int(score), int(then)))
+        return Quantity(
+            name, raw["kind"], raw.get("text", name), doc.span(path, key=True),
+            base=expr("base", "int"), plus=raw.get("plus", "raises"), chart=tuple(sorted(chart)),
+            impossible_from=raw.get("impossible_from"), automatic=expr("automatic", "bool"),
+            dice=raw.get("dice", "D6"), passes=expr("passes", "int"), characteristic=raw.get("characteristic"),
+            effects=bool(raw.get("effects", False)),
+            better=raw.get("better", "lower" if raw["kind"] == "score" else "higher"),
+            chart_assumption=raw.get("chart_assumption"), assumptions=tuple(raw.get("assumptions", ())),
+            cite=self._cite(raw, doc, path),
+        )
+
+    def _modifier(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...],
+                  types: dict[str, FactType], quantities: dict[str, Quantity]) -> Modifier:
+        qs = self._quantity_names(raw["quantity"], doc, (*path, "quantity"), quantities)
+        op, amount_text = split_change(raw["change"])
+        if op not in OPS:
+            self.error(f"modifier {name!r}: change {raw['change']!r} must start with one of + - x / =",
+                       doc, (*path, "change"), 'write e.g. "-1", "+1", "x2", "/2" or "=3"')
+            op, amount_text = "+", "0"
+        return Modifier(
+            name, qs, op, self._expr(amount_text, doc, (*path, "change"), types, "int"),
+            self._expr(raw.get("when", True), doc, (*path, "when"), types, "bool"), doc.span(path, key=True),
+            per=self._expr(raw["per"], doc, (*path, "per"), types, "int") if "per" in raw else None,
+            under=tuple(sorted((raw.get("under") or {}).items())), text=raw.get("text", ""),
+            assumptions=tuple(raw.get("assumptions", ())), cite=self._cite(raw, doc, path),
+        )
+
+    def _policy(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...],
+                types: dict[str, FactType], quantities: dict[str, Quantity],
+                modifiers: dict[str, Modifier]) -> Policy:
+        kind = raw["kind"]
+        needs = {"exclusive": ("rules",), "override": ("rule", "over"), "clamp": ("quantity",),
+                 "cap": ("quantity",), "choice": ("quantity", "when")}[kind]
+        for key in needs:
+            if key not in raw:
+                self.error(f"policy {name!r}: a {kind} policy needs {key!r}", doc, path, key=True)
+        for i, rule in enumerate([*raw.get("rules", ()), *raw.get("over", ())]):
+            self._known("rule", rule, modifiers, doc, (*path, "rules" if i < len(raw.get("rules", ())) else "over"))
+        if "rule" in raw:
+            self._known("rule", raw["rule"], modifiers, doc, (*path, "rule"))
+        if kind in ("clamp", "cap") and "min" not in raw and "max" not in raw:
+            self.error(f"policy {name!r}: a {kind} needs min or max", doc, path, key=True)
+        qs = self._quantity_names(raw.get("quantity", []), doc, (*path, "quantity"), quantities)
+
+        def expr(key: str, kind: str) -> Expr | None:
+            return self._expr(raw[key], doc, (*path, key), types, kind) if key in raw else None
+
+        return Policy(
+            name, kind, doc.span(path, key=True), rules=tuple(raw.get("rules", ())), keep=raw.get("keep", "first"),
+            rule=raw.get("rule"), over=tuple(raw.get("over", ())), quantities=qs,
+            min=expr("min", "int"), max=expr("max", "int"), when=expr("when", "bool"),
+            under=tuple(sorted((raw.get("under") or {}).items())), chooser=raw.get("chooser", "the controlling player"),
+            label=raw.get("label", name),
+            text=raw.get("text", ""), assumption=raw.get("assumption"), cite=self._cite(raw, doc, path),
+        )
+
+    def _reading(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...]) -> Reading:
+        options = tuple(raw["options"].items())
+        if raw["default"] not in raw["options"]:
+            self.error(f"reading {name!r}: default {raw['default']!r} is not one of its options", doc,
+                       (*path, "default"), did_you_mean(raw["default"], raw["options"]))
+        return Reading(name, raw["sentence"], options, raw["default"], doc.span(path, key=True),
+                       self._cite(raw, doc, path))
+
+    def _example(self, raw: dict[str, Any], doc: Document, path: tuple[Any, ...],
+                 quantities: dict[str, Quantity]) -> Example:
+        self._known("quantity", raw["quantity"], quantities, doc, (*path, "quantity"))
+        return Example(raw["name"], raw["quantity"], raw.get("situation") or {}, raw["expect"], doc.span(path),
+                       raw.get("quote", ""))
+
+    # -- checks -------------------------------------------------------------
+
+    def _check_references(self, quantities: dict[str, Quantity], modifiers: dict[str, Modifier],
+                          policies: dict[str, Policy], readings: dict[str, Reading],
+                          assumptions: dict[str, Assumption]) -> None:
+        def under(entries: dict[str, Any], section: str) -> None:
+            for name, entry in entries.items():
+                raw, doc, path = self.entries[section][name]
+                for reading, option in entry.under:
+                    if reading not in readings:
+                        self._known("reading", reading, readings, doc, (*path, "under", reading))
+                    elif option not in dict(readings[reading].options):
+                        self.error(f"{name!r}: reading {reading!r} has no option {option!r}", doc,
+                                   (*path, "under", reading), did_you_mean(option, dict(readings[reading].options)))
+
+        under(modifiers, "modifiers")
+        under(policies, "policies")
+        for section in ("quantities", "modifiers", "policies"):
+            for name, (raw, doc, path) in self.entries[section].items():
+                wanted = [*raw.get("assumptions", ()), *(raw[k] for k in ("assumption", "chart_assumption") if k in raw)]
+                for a in wanted:
+                    self._known("assumption", a, assumptions, doc, path)
+        for section in ("facts", "quantities", "modifiers", "policies", "constraints", "readings"):
+            for _name, (raw, doc, path) in self.entries[section].items():
+                if "cite" in raw:
+                    self._known("source", raw["cite"]["source"], self.entries["sources"], doc, (*path, "cite", "source"))
+
+    def _known(self, what: str, name: str, known: Any, doc: Document, path: tuple[Any, ...]) -> bool:
+        if name in known:
+            return True
+        error = UnknownName(what, name, known, where=doc.span(path))
+        self.problems.append(error)
+        return False
+
+    def _quantity_names(self, raw: str | list[str], doc: Document, path: tuple[Any, ...],
+                        quantities: dict[str, Quantity]) -> tuple[str, ...]:
+        names = [raw] if isinstance(raw, str) else list(raw)
+        return tuple(n for n in names if self._known("quantity", n, quantities, doc, path))
+
+    def _expr(self, raw: Any, doc: Document, path: tuple[Any, ...], types: dict[str, FactType], want: str) -> Expr:
+        span = doc.span(path)
+        try:
+            expr = parse_expr(raw)
+        except ExprSyntaxError as e:
+            self.problems.append(RulingsError(e.message, where=_shift(span, e.offset, raw)))
+            return parse_expr(0 if want == "int" else True)
+        for message, offset in check_expr(expr, types, want):
+            self.problems.append(RulingsError(message, where=_shift(span, offset, raw)))
+        return expr
+
+    def _cite(self, raw: dict[str, Any], doc: Document, path: tuple[Any, ...]) -> Citation | None:
+        cite = raw.get("cite")
+        return Citation(cite["source"], cite.get("paragraph"), cite.get("quote", "")) if cite else None
+
+
+def split_change(change: str | int) -> tuple[str, str]:
+    """Split a change such as "-1", "x2" or "=3" into its operation and amount.
+
+    Examples:
+        >>> split_change("-1"), split_change(2), split_change("x attacker.bases")
+        (('-', '1'), ('+', '2'), ('x', 'attacker.bases'))
+    """
+    if isinstance(change, int):
+        return ("-", str(-change)) if change < 0 else ("+", str(change))
+    text = change.strip()
+    op = {"*": "x", "×": "x"}.get(text[:1], text[:1])
+    if op not in OPS:
+        return op, text
+    return op, text[1:].strip() or "0"
+
+
+def _fits(value: Any, kind: str, rng: tuple[int, ...] | None, values: Any) -> bool:
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool) and (not rng or rng[0] <= value <= rng[1])
+    if kind == "enum":
+        return value in values
+    return isinstance(value, list)
+
+
+def _shift(span: Span, offset: int, raw: Any) -> Span:
+    """The span of a character inside a one-line scalar (best effort for quoted scalars)."""
+    if not isinstance(raw, str) or "\n" in raw:
+        return span
+    return Span(span.path, span.line, span.column + offset)
+

@@ -1,0 +1,209 @@
+"""The pieces of a rule pack, as small immutable values.
+
+Each carries `where` (a `Span`) so every later message can point back at the
+pack text. The loader (`kb.loader`) builds them; nothing else does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from kb.errors import Span
+from kb.expr import Expr, FactType
+
+OPS = ("=", "x", "+", "/", "-")
+"""Operations in the order they apply: set, multiply, add, divide, subtract."""
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """The rule text a pack entry encodes."""
+
+    source: str
+    paragraph: int | str | None = None
+    quote: str = ""
+
+    def __str__(self) -> str:
+        where = f"{self.source} ¶{self.paragraph}" if self.paragraph is not None else self.source
+        return f'{where}: "{self.quote}"' if self.quote else where
+
+
+@dataclass(frozen=True, slots=True)
+class Assumption:
+    """A decision the pack makes where its rule text is silent."""
+
+    name: str
+    text: str
+    reason: str
+    where: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """A named value describing a situation; derived when `derive` is set."""
+
+    name: str
+    type: FactType
+    text: str
+    where: Span
+    range: tuple[int, int] | None = None
+    default: Any = None
+    derive: Expr | None = None
+    cite: Citation | None = None
+
+    @property
+    def domain(self) -> tuple[Any, ...]:
+        """Every value the fact can take (keywords facts have no finite domain)."""
+        if self.type.kind == "bool":
+            return (False, True)
+        if self.type.kind == "enum":
+            return self.type.values
+        if self.type.kind == "int" and self.range:
+            return tuple(range(self.range[0], self.range[1] + 1))
+        return ()
+
+    def describe(self, value: Any) -> str:
+        """The fact's text for a value, e.g. 'the shooter moved this turn: no'."""
+        if self.type.kind == "bool":
+            return f"{self.text}: {'yes' if value else 'no'}" if "{value}" not in self.text else self.text
+        return self.text.replace("{value}", str(value)) if "{value}" in self.text else f"{self.text}: {value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    """What a query asks for, and the arithmetic its kind fixes."""
+
+    name: str
+    kind: str
+    text: str
+    where: Span
+    base: Expr | None = None
+    plus: str = "raises"
+    chart: tuple[tuple[int, int], ...] = ()
+    impossible_from: int | None = None
+    automatic: Expr | None = None
+    dice: str = "D6"
+    passes: Expr | None = None
+    characteristic: str | None = None
+    effects: bool = False
+    better: str = "higher"
+    chart_assumption: str | None = None
+    assumptions: tuple[str, ...] = ()
+    cite: Citation | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """A rule that changes a quantity when its condition holds."""
+
+    name: str
+    quantities: tuple[str, ...]
+    op: str
+    amount: Expr
+    when: Expr
+    where: Span
+    per: Expr | None = None
+    under: tuple[tuple[str, str], ...] = ()
+    text: str = ""
+    assumptions: tuple[str, ...] = ()
+    cite: Citation | None = None
+    adhoc: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """A constraint that settles conflicts or bounds a result.
+
+    kinds: `exclusive` (at most one of `rules` counts; `keep` says which),
+    `override` (`rule` suppresses `over`), `clamp` (the final value within
+    `min`..`max`), `cap` (the net modifier within `min`..`max`), `choice`
+    (the chooser may ignore any of the quantity's modifiers when `when` holds).
+    """
+
+    name: str
+    kind: str
+    where: Span
+    rules: tuple[str, ...] = ()
+    keep: str = "first"
+    rule: str | None = None
+    over: tuple[str, ...] = ()
+    quantities: tuple[str, ...] = ()
+    min: Expr | None = None
+    max: Expr | None = None
+    when: Expr | None = None
+    under: tuple[tuple[str, str], ...] = ()
+    chooser: str = "the controlling player"
+    label: str = ""
+    text: str = ""
+    assumption: str | None = None
+    cite: Citation | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Constraint:
+    """A domain constraint between facts: situations that break it cannot happen."""
+
+    name: str
+    require: Expr
+    where: Span
+    text: str = ""
+    cite: Citation | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One ambiguous sentence and the ways it can honestly be read."""
+
+    name: str
+    sentence: str
+    options: tuple[tuple[str, str], ...]
+    default: str
+    where: Span
+    cite: Citation | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """A situation and the ruling the pack's text says it gets."""
+
+    name: str
+    quantity: str
+    situation: dict[str, Any]
+    expect: dict[str, Any]
+    where: Span
+    quote: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    """A loaded rule pack."""
+
+    name: str
+    title: str
+    path: str
+    facts: dict[str, Fact]
+    quantities: dict[str, Quantity]
+    modifiers: dict[str, Modifier]
+    policies: dict[str, Policy]
+    constraints: dict[str, Constraint] = field(default_factory=dict)
+    readings: dict[str, Reading] = field(default_factory=dict)
+    assumptions: dict[str, Assumption] = field(default_factory=dict)
+    examples: tuple[Example, ...] = ()
+    sources: dict[str, dict[str, Any]] = field(default_factory=dict)
+    notes: dict[str, str] = field(default_factory=dict)
+    order: tuple[str, ...] = ()
+    """Derived facts in the order they can be computed (from the dependency graph)."""
+
+    def modifiers_of(self, quantity: str) -> list[Modifier]:
+        """The pack's modifiers that change `quantity`, in pack order."""
+        return [m for m in self.modifiers.values() if quantity in m.quantities]
+
+    def policies_of(self, quantity: str, kind: str) -> list[Policy]:
+        """Policies of a kind that bear on `quantity`."""
+        names = {m.name for m in self.modifiers_of(quantity)}
+        return [
+            p
+            for p in self.policies.values()
+            if p.kind == kind and (quantity in p.quantities or names.intersection(p.rules) or p.rule in names)
+        ]

@@ -1,0 +1,1 @@
+"""The application layer: the `rulings` command line."""

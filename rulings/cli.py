@@ -1,0 +1,174 @@
+"""The `rulings` command: ask rulings, list packs, run a pack's examples, match keywords.
+
+Every user mistake ends as one message on stderr and exit 2; nothing prints a
+traceback. Heavy imports happen inside the commands that need them, so a
+ruling starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+FORMATS = ("text", "json", "markdown")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    from kb.errors import RulingsError
+
+    try:
+        return int(args.run(args))
+    except RulingsError as e:
+        print(f"rulings: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as e:  # noqa: BLE001 -- a user never sees a traceback, even for our bugs
+        print(f"rulings: internal error: {type(e).__name__}: {e}\n  hint: please report this with the command "
+              "you ran", file=sys.stderr)
+        return 3
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="rulings", description="Rulings: ask a ruling and see exactly why.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("packs", help="list the built-in packs")
+    p.add_argument("--format", choices=FORMATS, default="text")
+    p.set_defaults(run=_packs)
+
+    p = sub.add_parser("ask", help="ask a ruling: the value of a quantity in a situation, and why")
+    p.add_argument("pack", help="a built-in pack name, or a pack file or folder")
+    p.add_argument("quantity")
+    _situation_args(p)
+    p.add_argument("--format", choices=FORMATS, default="text")
+    p.add_argument("--colour", "--color", choices=("auto", "always", "never"), default="auto")
+    p.set_defaults(run=_ask)
+
+    p = sub.add_parser("test", help="run the examples stored in a pack")
+    p.add_argument("pack")
+    p.add_argument("-k", default="", help="only examples whose name contains this")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.set_defaults(run=_test)
+
+    p = sub.add_parser("match", help="does a unit or its models match a keyword phrase")
+    p.add_argument("pack")
+    p.add_argument("phrase")
+    _situation_args(p)
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.set_defaults(run=_match)
+    return parser
+
+
+def _situation_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--situation", metavar="FILE", help="a situation YAML file, or - for standard input")
+    p.add_argument("--given", action="append", default=[], metavar="FACT=VALUE", help="a fact value (repeatable)")
+
+
+def _load(args: argparse.Namespace) -> Any:
+    from kb.loader import load_pack
+
+    return load_pack(args.pack)
+
+
+def _read_situation(args: argparse.Namespace, pack: Any) -> Any:
+    from kb.errors import RulingsError
+    from solver.situation import Situation, check_given, parse_given, read_situation
+
+    situation = Situation()
+    if args.situation:
+        path = "<stdin>" if args.situation == "-" else args.situation
+        try:
+            text = sys.stdin.read() if args.situation == "-" else open(args.situation, encoding="utf-8").read()
+        except OSError as e:
+            raise RulingsError(f"cannot read situation {path}: {e.strerror}") from None
+        situation = read_situation(text, path, pack)
+    if args.given:
+        situation = situation.with_given(check_given(parse_given(args.given), pack))
+    return situation
+
+
+def _packs(args: argparse.Namespace) -> int:
+    from kb.loader import builtin_packs, load_pack
+
+    packs = [load_pack(name) for name in builtin_packs()]
+    if args.format == "json":
+        print(json.dumps([{"name": p.name, "title": p.title, "quantities": list(p.quantities)} for p in packs]))
+        return 0
+    for p in packs:
+        print(f"{p.name:10} {p.title}")
+        print(f"{'':10} quantities: {', '.join(p.quantities)}")
+    return 0
+
+
+def _ask(args: argparse.Namespace) -> int:
+    from solver.ask import ask
+
+    pack = _load(args)
+    ruling = ask(pack, args.quantity, _read_situation(args, pack))
+    if args.format == "json":
+        from explain.json import ruling_json
+
+        print(json.dumps(ruling_json(ruling), ensure_ascii=False))
+    elif args.format == "markdown":
+        from explain.text import render_markdown
+
+        print(render_markdown(ruling), end="")
+    else:
+        from explain.text import render_text
+
+        colour = args.colour == "always" or (args.colour == "auto" and sys.stdout.isatty())
+        print(render_text(ruling, colour=colour))
+    return 0
+
+
+def _test(args: argparse.Namespace) -> int:
+    from rulings.examples import run_examples
+
+    pack = _load(args)
+    results = [r for r in run_examples(pack) if args.k in r.name]
+    failed = [r for r in results if r.problems]
+    if args.format == "json":
+        print(json.dumps([{"name": r.name, "where": r.where, "ok": not r.problems, "problems": r.problems}
+                          for r in results]))
+    else:
+        for r in failed:
+            for problem in r.problems:
+                print(f"FAIL {r.where}: {r.name}: {problem}")
+        print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
+    return 1 if failed else 0
+
+
+def _match(args: argparse.Namespace) -> int:
+    from kb.errors import RulingsError
+    from kb.keywords import PhraseError, parse_phrase
+
+    pack = _load(args)
+    situation = _read_situation(args, pack)
+    if situation.models is None:
+        raise RulingsError("match needs a unit: give unit: {models: [{keywords: [...]}]} in the situation")
+    try:
+        phrase = parse_phrase(args.phrase)
+    except PhraseError as e:
+        raise RulingsError(f"phrase {args.phrase!r}: {e.message} (at column {e.offset + 1})") from None
+    unit, models = phrase.match(situation.models)
+    if args.format == "json":
+        print(json.dumps({"unit": unit, "models": list(models), "phrase": phrase.describe()}))
+    else:
+        print(f"{args.phrase!r} means {phrase.describe()}")
+        print(f"the unit: {'yes' if unit else 'no'}")
+        for i, (keywords, ok) in enumerate(zip(situation.models, models, strict=True), 1):
+            print(f"  model {i} [{', '.join(keywords)}]: {'yes' if ok else 'no'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

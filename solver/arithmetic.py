@@ -1,0 +1,154 @@
+"""The arithmetic each kind of quantity fixes, and the chance of success.
+
+Operations apply in one order for every kind (set, multiply, add, divide,
+subtract, then round fractions up); a kind says what the number means:
+
+- `score`: the number a D6 must reach (`plus: lowers` when modifiers change
+  the roll, so a -1 raises the score needed), with an optional follow-up
+  chart for 7+ and a score from which the roll is impossible;
+- `total`: the sum of dice plus modifiers, passing at a target (2D6 command roll);
+- `roll`: a single roll plus a net modifier (capped by `cap` policies);
+- `pool`: a number of dice.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
+
+from kb.model import OPS
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One counting modifier, reduced to an operation and a number."""
+
+    rule: str
+    op: str
+    amount: Fraction
+
+    @property
+    def change(self) -> str:
+        """The change as a player writes it: "-1", "+2", "x2", "/2", "=3".
+
+        Examples:
+            >>> Term("moved", "-", Fraction(1)).change
+            '-1'
+        """
+        amount = self.amount
+        if self.op == "+" and amount < 0:
+            return f"-{_num(-amount)}"
+        if self.op == "-" and amount < 0:
+            return f"+{_num(-amount)}"
+        return f"{self.op}{_num(amount)}"
+
+    @property
+    def signed(self) -> Fraction:
+        """The term's contribution to a net modifier (0 for set, multiply, divide)."""
+        return {"+": self.amount, "-": -self.amount}.get(self.op, Fraction(0))
+
+
+@dataclass(frozen=True, slots=True)
+class Bound:
+    """A clamp or cap: the id it reports under and its limits."""
+
+    rule: str
+    low: int | None = None
+    high: int | None = None
+
+    def apply(self, value: int) -> int:
+        """The value within the limits."""
+        if self.low is not None and value < self.low:
+            return self.low
+        if self.high is not None and value > self.high:
+            return self.high
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The value after one stage of the order of operations."""
+
+    stage: str
+    rules: tuple[str, ...]
+    value: Fraction
+
+
+STAGES = {"=": "set", "x": "multiply", "+": "add", "/": "divide", "-": "subtract"}
+
+
+def apply_terms(base: Fraction, terms: Sequence[Term], *, lowers: bool = False) -> tuple[Fraction, list[Step]]:
+    """Apply terms in the order of operations; `lowers` flips add and subtract.
+
+    Examples:
+        >>> value, steps = apply_terms(Fraction(3), [Term("a", "/", Fraction(2)), Term("b", "+", Fraction(1))])
+        >>> value, [s.stage for s in steps]
+        (Fraction(2, 1), ['add', 'divide'])
+    """
+    value = base
+    steps = []
+    sign = -1 if lowers else 1
+    for op in OPS:
+        these = sorted((t for t in terms if t.op == op), key=lambda t: t.rule)
+        if not these:
+            continue
+        for t in these:
+            if op == "=":
+                value = t.amount
+            elif op == "x":
+                value *= t.amount
+            elif op == "/":
+                value /= t.amount
+            elif op == "+":
+                value += sign * t.amount
+            else:
+                value -= sign * t.amount
+        steps.append(Step(STAGES[op], tuple(t.rule for t in these), value))
+    return value, steps
+
+
+def round_up(value: Fraction) -> int:
+    """Round fractions up, as the rules say, after all modifiers.
+
+    Examples:
+        >>> round_up(Fraction(3, 2)), round_up(Fraction(-3, 2))
+        (2, -1)
+    """
+    return math.ceil(value)
+
+
+def score_chance(score: int, chart: dict[int, int], impossible_from: int | None) -> Fraction:
+    """The chance a D6 reaches `score`, with a follow-up chart above 6.
+
+    Examples:
+        >>> score_chance(4, {}, None), score_chance(7, {7: 4}, 10), score_chance(10, {}, 10)
+        (Fraction(1, 2), Fraction(1, 12), Fraction(0, 1))
+    """
+    if impossible_from is not None and score >= impossible_from:
+        return Fraction(0)
+    if score <= 6:
+        return Fraction(min(6, max(0, 7 - score)), 6)
+    if score in chart:
+        return Fraction(1, 6) * score_chance(chart[score], {}, None)
+    return Fraction(0)
+
+
+def dice_chance(dice: str, net: int, target: int) -> Fraction:
+    """The exact chance that NdS plus `net` reaches `target`, counting every outcome.
+
+    Examples:
+        >>> dice_chance("2D6", -1, 7)
+        Fraction(5, 12)
+    """
+    count, _, sides = dice.upper().partition("D")
+    faces = range(1, int(sides) + 1)
+    outcomes = list(product(faces, repeat=int(count or 1)))
+    wins = sum(1 for roll in outcomes if sum(roll) + net >= target)
+    return Fraction(wins, len(outcomes))
+
+
+def _num(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"

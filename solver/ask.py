@@ -1,0 +1,206 @@
+"""Ask a ruling: split resolution, readings, and branching on unknown facts.
+
+`ask` is the solver's front door. It resolves each group of a split
+separately, computes every declared reading that bears on the quantity, and
+when the answer depends on facts the situation leaves unknown, branches on
+the fewest and highest-level of them (a derived fact before the facts it is
+derived from), merging branches that give the same answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from kb.errors import Contradiction, RulingsError, UnknownName
+from kb.model import Pack, Quantity, Reading
+from solver.derivation import Node
+from solver.facts import derive_facts
+from solver.ruling import Case, NeedFacts, ReadingOutcome, Ruling, decide
+from solver.situation import Situation
+
+MAX_CASES = 4096
+
+
+def ask(pack: Pack, quantity: str, situation: Situation) -> Ruling:
+    """The ruling for `quantity` in `situation`.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> r = ask(load_pack("fantasy"), "to_hit", Situation(given={"shooter.bs": 3, "shooter.moved": True}))
+        >>> r.value, r.display, str(r.probability), [a.rule for a in r.applied]
+        (5, '5+', '1/3', ['moved'])
+    """
+    q = pack.quantities.get(quantity)
+    if q is None:
+        raise UnknownName("quantity", quantity, pack.quantities)
+    if situation.groups:
+        return _groups(pack, q, situation)
+    readings = readings_of(pack, q)
+    chosen = {r.name: r.default for r in readings} | dict(situation.reading)
+    ruling = _branch(pack, q, situation, chosen)
+    outcomes = []
+    for r in readings:
+        for option, _ in r.options:
+            choice = chosen | {r.name: option}
+            sub = ruling if choice == chosen else _branch(pack, q, situation, choice)
+            outcomes.append((r, ReadingOutcome(r.name, option, option == r.default, sub)))
+    if len({_key(o.ruling) for _, o in outcomes}) <= 1:
+        return ruling
+    node = _readings_node(outcomes, chosen)
+    explanation = replace(ruling.explanation, because=(*ruling.explanation.because, node))
+    return replace(ruling, readings=tuple(o for _, o in outcomes), explanation=explanation)
+
+
+def readings_of(pack: Pack, q: Quantity) -> list[Reading]:
+    """The readings whose options change a modifier or policy bearing on `q`."""
+    names = {m.name for m in pack.modifiers_of(q.name)}
+    tied = {
+        reading
+        for entry in [*pack.modifiers_of(q.name), *pack.policies.values()]
+        if getattr(entry, "quantities", ()) and q.name in entry.quantities
+        or set(getattr(entry, "rules", ())) & names
+        for reading, _ in entry.under
+    }
+    return [r for name, r in pack.readings.items() if name in tied]
+
+
+def _groups(pack: Pack, q: Quantity, situation: Situation) -> Ruling:
+    subs = tuple(
+        (name, ask(pack, q.name, replace(group, given={**situation.given, **group.given},
+                                         effects=situation.effects + group.effects,
+                                         base=group.base if group.base is not None else situation.base,
+                                         roll=group.roll if group.roll is not None else situation.roll,
+                                         reading={**situation.reading, **group.reading},
+                                         ignore=group.ignore if group.ignore is not None else situation.ignore,
+                                         models=group.models or situation.models)))
+        for name, group in situation.groups
+    )
+    display = "; ".join(f"{name}: {r.display}" for name, r in subs)
+    node = Node(f"{q.text} ({q.name}): resolved separately for each group", tuple(
+        Node(f"group {name!r}", (r.explanation,)) for name, r in subs), tag="groups")
+    return Ruling(pack.name, q.name, None, display, node, groups=subs)
+
+
+@dataclass(frozen=True, slots=True)
+class _Branch:
+    fact: str
+    options: tuple[tuple[Any, Any], ...]  # (value, _Branch | Ruling)
+
+
+def _branch(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, str]) -> Ruling:
+    budget = [MAX_CASES]
+    tree = _solve(pack, q, situation, reading, {}, budget)
+    if tree is None:
+        raise Contradiction("no value of the unknown facts is consistent with this situation")
+    if isinstance(tree, Ruling):
+        return tree
+    cases = [Case(tuple(when), ruling) for when, ruling in _flatten(_simplify(tree, pack))]
+    if len({_key(c.ruling) for c in cases}) == 1:
+        return cases[0].ruling
+    unknown = sorted({f for c in cases for f, _ in c.when})
+    node = Node(
+        f"{q.text} ({q.name}) depends on facts the situation does not give: " + ", ".join(unknown),
+        tuple(Node("when " + _when_text(c.when) + f": {c.ruling.display}", (c.ruling.explanation,)) for c in cases),
+        tag="cases",
+    )
+    return Ruling(pack.name, q.name, None, "depends on " + ", ".join(unknown), node, cases=tuple(cases),
+                  assumptions=tuple(dict.fromkeys(a for c in cases for a in c.ruling.assumptions)))
+
+
+def _solve(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, str],
+           assigned: dict[str, Any], budget: list[int]) -> _Branch | Ruling | None:
+    given = {**situation.given, **assigned}
+    values = derive_facts(pack, given)
+    try:
+        return decide(pack, q, replace(situation, given=given) if assigned else situation, values, reading)
+    except NeedFacts as need:
+        fact = _pick(pack, need.names)
+    domain = pack.facts[fact].domain
+    if not domain:
+        raise RulingsError(f"{q.name} depends on {fact}, which the situation does not give",
+                           hint=f"give it: --given {fact}=...")
+    budget[0] -= len(domain)
+    if budget[0] < 0:
+        raise RulingsError(f"{q.name} depends on too many unknown facts to list every case",
+                           hint=f"give some of them, starting with --given {fact}=...")
+    options = []
+    for value in domain:
+        try:
+            sub = _solve(pack, q, situation, reading, {**assigned, fact: value}, budget)
+        except Contradiction:
+            if not assigned and len(domain) == 1:
+                raise
+            continue
+        if sub is not None:
+            options.append((value, sub))
+    return _Branch(fact, tuple(options)) if options else None
+
+
+def _pick(pack: Pack, names: set[str]) -> str:
+    """The highest-level unknown: derived facts first, then the smallest domain."""
+    def rank(name: str) -> tuple[int, int, str]:
+        fact = pack.facts[name]
+        return (fact.derive is None, len(fact.domain) or 10**6, name)
+
+    return min(names, key=rank)
+
+
+def _key(ruling: Ruling) -> tuple[Any, ...]:
+    if ruling.cases:
+        return tuple((c.when, _key(c.ruling)) for c in ruling.cases)
+    return (ruling.value, ruling.display, ruling.probability, ruling.then, ruling.automatic)
+
+
+def _simplify(tree: _Branch | Ruling, pack: Pack) -> _Branch | Ruling:
+    """Merge branches that give the same answer; consecutive ints become ranges."""
+    if isinstance(tree, Ruling):
+        return tree
+    options = [(value, _simplify(sub, pack)) for value, sub in tree.options]
+    if all(isinstance(s, Ruling) for _, s in options) and len({_key(s) for _, s in options}) == 1:  # type: ignore[arg-type]
+        return options[0][1]
+    if pack.facts[tree.fact].type.kind == "int":
+        merged: list[tuple[Any, Any]] = []
+        for value, sub in options:
+            if merged and _tree_key(merged[-1][1]) == _tree_key(sub) and _high(merged[-1][0]) + 1 == value:
+                merged[-1] = (f"{_low(merged[-1][0])}..{value}", merged[-1][1])
+            else:
+                merged.append((value, sub))
+        options = merged
+    return _Branch(tree.fact, tuple(options))
+
+
+def _tree_key(tree: Any) -> Any:
+    if isinstance(tree, Ruling):
+        return _key(tree)
+    return (tree.fact, tuple((v, _tree_key(s)) for v, s in tree.options))
+
+
+def _low(value: Any) -> int:
+    return int(str(value).split("..")[0])
+
+
+def _high(value: Any) -> int:
+    return int(str(value).split("..")[-1])
+
+
+def _flatten(tree: _Branch | Ruling, when: tuple[tuple[str, Any], ...] = ()) -> list[tuple[tuple[tuple[str, Any], ...], Ruling]]:
+    if isinstance(tree, Ruling):
+        return [(when, tree)]
+    return [leaf for value, sub in tree.options for leaf in _flatten(sub, (*when, (tree.fact, value)))]
+
+
+def _when_text(when: tuple[tuple[str, Any], ...]) -> str:
+    return ", ".join(f"{f} = {str(v).lower() if isinstance(v, bool) else v}" for f, v in when)
+
+
+def _readings_node(outcomes: list[tuple[Reading, ReadingOutcome]], chosen: Mapping[str, str]) -> Node:
+    reading = outcomes[0][0]
+    children = tuple(
+        Node(f"reading {o.option!r}" + (" (default)" if o.default else "") + f": {o.ruling.display}"
+             + (" (used)" if chosen.get(r.name) == o.option else ""), (Node(dict(r.options)[o.option]),))
+        for r, o in outcomes
+    )
+    return Node(f'the text can be read more than one way: "{reading.sentence}"', children,
+                str(reading.cite) if reading.cite else None, tag="reading")

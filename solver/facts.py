@@ -1,0 +1,95 @@
+"""Facts of a situation: defaults, derived facts, domain constraints, and why a condition held.
+
+Unknown facts stay absent from the values, so expressions that read them
+evaluate to `UNKNOWN` (Kleene logic) and the ruling can branch on them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container, Mapping
+from functools import cache
+from typing import Any
+
+from kb.errors import Contradiction
+from kb.expr import UNKNOWN, Expr, atoms, evaluate
+from kb.model import Pack
+from solver.derivation import Node
+
+
+def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The situation's fact values: given, defaults, then derived facts in dependency order.
+
+    Raises:
+        Contradiction: a derived fact given directly that its given inputs contradict,
+            or a situation that breaks a domain constraint of the pack.
+    """
+    values = {name: fact.default for name, fact in pack.facts.items() if fact.default is not None}
+    values.update(given)
+    for name in pack.order:
+        fact = pack.facts[name]
+        assert fact.derive is not None
+        derived = evaluate(fact.derive, values)
+        if name in given:
+            inputs = sorted(n for n in fact.derive.names if n in given)
+            if inputs and derived is not UNKNOWN and derived != given[name]:
+                shown = ", ".join(f"{n} = {_show(given[n])}" for n in inputs)
+                raise Contradiction(
+                    f"{name} is given as {_show(given[name])}, but {shown} derive {_show(derived)}",
+                    hint=f"{name} is derived from: {fact.derive.text}; give either it or its inputs",
+                )
+        elif derived is not UNKNOWN:
+            values[name] = derived
+    for constraint in pack.constraints.values():
+        if evaluate(constraint.require, values) is False:
+            shown = ", ".join(f"{n} = {_show(values[n])}" for n in sorted(constraint.require.names) if n in values)
+            cite = f" ({constraint.cite})" if constraint.cite else ""
+            raise Contradiction(
+                f"this situation breaks the constraint {constraint.name!r}: {constraint.text or constraint.require.text}"
+                f"{cite}; given {shown}",
+                hint=f"requires: {constraint.require.text}",
+            )
+    return values
+
+
+def explain_condition(
+    pack: Pack, expr: Expr, values: Mapping[str, Any], given: Container[str], want: bool
+) -> tuple[Node, ...]:
+    """Why `expr` came out `want`: the atoms that decided it, traced through derived facts."""
+    parts = _atoms(expr)
+    if want is False:
+        parts = [a for a in parts if evaluate(a, values) is False] or parts
+    return tuple(_atom_node(pack, a, values, given) for a in parts)
+
+
+def _atom_node(pack: Pack, atom: Expr, values: Mapping[str, Any], given: Container[str]) -> Node:
+    result = evaluate(atom, values)
+    name = atom.text.strip()
+    negated = name.startswith("not ") and name[4:].strip() in pack.facts
+    fact = pack.facts.get(name[4:].strip() if negated else name)
+    if fact is not None and fact.type.kind == "bool":
+        value = values.get(fact.name, UNKNOWN)
+        claim = fact.describe(value) if value is not UNKNOWN else f"{fact.text}: unknown"
+        because: tuple[Node, ...] = ()
+        if fact.derive is not None and fact.name in given:
+            because = (Node(f"given in the situation ({fact.name})"),)
+        elif fact.derive is not None and value is not UNKNOWN:
+            because = explain_condition(pack, fact.derive, values, given, bool(value))
+        return Node(claim, because, str(fact.cite) if fact.cite else None, tag="fact")
+    shown = ", ".join(f"{n} = {_show(values[n])}" for n in sorted(atom.names) if n in values)
+    unknown = sorted(n for n in atom.names if n not in values)
+    detail = "; ".join(x for x in (shown, ", ".join(f"{n} unknown" for n in unknown)) if x)
+    verdict = "is unknown" if result is UNKNOWN else ("holds" if result else "fails")
+    return Node(f"{atom.text} {verdict}" + (f" ({detail})" if detail else ""), tag="fact")
+
+
+@cache
+def _atoms(expr: Expr) -> list[Expr]:
+    return atoms(expr)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, frozenset):
+        return "[" + ", ".join(sorted(value)) + "]"
+    return str(value)

@@ -1,0 +1,104 @@
+"""From a base and the counting terms to a final value, by the quantity's kind.
+
+`outcome()` is pure: it takes numbers the ruling has already evaluated
+(base, terms, bounds) and returns what a player needs: the value, how it
+prints, the clamps that bit, the net modifier and the chance of success.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from kb.model import Quantity
+from solver.arithmetic import Bound, Step, Term, apply_terms, dice_chance, round_up, score_chance
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The arithmetic's result for one set of counting terms."""
+
+    value: Any
+    display: str
+    rank: Fraction
+    """How good the outcome is for the player who controls the value (higher is better)."""
+    steps: tuple[Step, ...] = ()
+    clamped: tuple[tuple[str, Any, Any], ...] = ()
+    modifier: int | None = None
+    probability: Fraction | None = None
+    then: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def outcome(
+    q: Quantity,
+    base: Any,
+    terms: Sequence[Term],
+    *,
+    clamps: Sequence[Bound] = (),
+    caps: Sequence[Bound] = (),
+    target: int | None = None,
+) -> Outcome:
+    """Apply `terms` to `base` the way `q`'s kind says.
+
+    `clamps` bound the final value, `caps` the net modifier of a roll, and
+    `target` is what a `total` must reach to pass.
+    """
+    if q.kind == "score":
+        return _score(q, base, terms, clamps)
+    if q.kind in ("total", "roll"):
+        return _roll(q, base, terms, clamps, caps, target)
+    return _pool(q, base, terms, clamps)
+
+
+def _bound(value: int, bounds: Sequence[Bound], clamped: list[tuple[str, Any, Any]]) -> int:
+    for b in bounds:
+        new = b.apply(value)
+        if new != value:
+            clamped.append((b.rule, value, new))
+            value = new
+    return value
+
+
+def _score(q: Quantity, base: int, terms: Sequence[Term], clamps: Sequence[Bound]) -> Outcome:
+    raw, steps = apply_terms(Fraction(base), terms, lowers=q.plus == "lowers")
+    clamped: list[tuple[str, Any, Any]] = []
+    value = _bound(round_up(raw), clamps, clamped)
+    chart = dict(q.chart)
+    probability = score_chance(value, chart, q.impossible_from)
+    then = chart.get(value) if value > 6 and probability else None
+    if probability == 0 and value > 6:
+        display = f"{value}+: impossible"
+    elif then is not None:
+        display = f"6, then {then}+"
+    else:
+        display = f"{value}+"
+    return Outcome(value, display, probability, tuple(steps), tuple(clamped), probability=probability, then=then)
+
+
+def _roll(q: Quantity, roll: int | None, terms: Sequence[Term], clamps: Sequence[Bound],
+          caps: Sequence[Bound], target: int | None) -> Outcome:
+    clamped: list[tuple[str, Any, Any]] = []
+    net = round_up(sum((t.signed for t in terms), Fraction(0)))
+    net = _bound(net, caps, clamped)
+    probability = dice_chance(q.dice, net, target) if target is not None else None
+    sign = f"{net:+d}" if net else ""
+    if roll is None:
+        rank = probability if probability is not None else Fraction(net)
+        return Outcome(None, f"{q.dice}{sign}", rank if q.better == "higher" else -rank, (), tuple(clamped),
+                       modifier=net, probability=probability)
+    value = _bound(roll + net, clamps, clamped)
+    extra = {"passed": value >= target} if target is not None else {}
+    rank = Fraction(value if q.better == "higher" else -value)
+    return Outcome(value, str(value), rank, (), tuple(clamped), modifier=net, probability=probability, extra=extra)
+
+
+def _pool(q: Quantity, base: int, terms: Sequence[Term], clamps: Sequence[Bound]) -> Outcome:
+    raw, steps = apply_terms(Fraction(base), terms)
+    clamped: list[tuple[str, Any, Any]] = []
+    value = _bound(round_up(raw), clamps, clamped)
+    noun = "die" if value == 1 else "dice"
+    rank = Fraction(value if q.better == "higher" else -value)
+    return Outcome(value, f"{value} {noun}", rank, tuple(steps), tuple(clamped))

@@ -1,0 +1,277 @@
+"""One ruling for a fully known situation, with the derivation recorded as it is made.
+
+`decide` walks the quantity's modifiers: which conditions hold, which
+policies settle conflicts among them, which the chooser ignores, then the
+arithmetic of the quantity's kind. Any expression it needs that reads an
+unknown fact raises `NeedFacts`, so `solver.ask` can branch on exactly the
+facts that matter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from kb.errors import RulingsError
+from kb.expr import UNKNOWN, Expr, evaluate
+from kb.loader import split_change
+from kb.model import Modifier, Pack, Policy, Quantity
+from solver.arithmetic import Bound, Term
+from solver.choice import Choice, choose
+from solver.derivation import Node
+from solver.facts import explain_condition
+from solver.kinds import Outcome, outcome
+from solver.settle import Suppression, conflicts, settle
+from solver.situation import Situation
+
+
+class NeedFacts(Exception):  # noqa: N818 -- a signal, not an error a user sees
+    """An expression the ruling needs reads facts the situation does not give."""
+
+    def __init__(self, names: set[str]) -> None:
+        super().__init__(sorted(names))
+        self.names = names
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """A modifier that counted."""
+
+    rule: str
+    change: str
+    text: str = ""
+    cite: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Clamped:
+    """A cap or clamp that changed the result."""
+
+    rule: str
+    before: Any
+    after: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """The ruling when the unknown facts take the values in `when`."""
+
+    when: tuple[tuple[str, Any], ...]
+    ruling: Ruling
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingOutcome:
+    """What one reading of an ambiguous sentence gives."""
+
+    reading: str
+    option: str
+    default: bool
+    ruling: Ruling
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """The answer to one query, with its derivation."""
+
+    pack: str
+    quantity: str
+    value: Any
+    display: str
+    explanation: Node
+    applied: tuple[Applied, ...] = ()
+    suppressed: tuple[Suppression, ...] = ()
+    ignored: tuple[str, ...] = ()
+    clamped: tuple[Clamped, ...] = ()
+    modifier: int | None = None
+    probability: Fraction | None = None
+    automatic: bool | None = None
+    then: int | None = None
+    cases: tuple[Case, ...] | None = None
+    readings: tuple[ReadingOutcome, ...] | None = None
+    groups: tuple[tuple[str, Ruling], ...] | None = None
+    assumptions: tuple[str, ...] = ()
+    choice: Choice | None = None
+    extra: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def impossible(self) -> bool | None:
+        """True when success cannot happen (present whenever `probability` is)."""
+        return None if self.probability is None else self.probability == 0
+
+
+def need(expr: Expr | None, values: Mapping[str, Any], default: Any = None) -> Any:
+    """Evaluate `expr`, raising `NeedFacts` when unknown facts leave it undecided."""
+    if expr is None:
+        return default
+    result = evaluate(expr, values)
+    if result is UNKNOWN:
+        raise NeedFacts({n for n in expr.names if n not in values})
+    return result
+
+
+def active(entry: Modifier | Policy, reading: Mapping[str, str]) -> bool:
+    """Whether an entry that may be tied to readings is in force under `reading`."""
+    return all(reading.get(name) == option for name, option in entry.under)
+
+
+def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, Any],
+           reading: Mapping[str, str]) -> Ruling:
+    """The ruling for a situation whose facts (`values`) are all that it needs."""
+    if need(q.automatic, values, False):
+        return _automatic(pack, q, values, situation)
+    modifiers = [m for m in pack.modifiers_of(q.name) if active(m, reading)] + adhoc_modifiers(q, situation)
+    holding, failed = [], []
+    for m in modifiers:
+        (holding if need(m.when, values) else failed).append(m)
+    terms = {m.name: _term(m, values) for m in holding}
+    policies = [p for p in pack.policies.values() if active(p, reading) and need(p.when, values, True)]
+    bites = conflicts(policies, [m.name for m in holding], lambda r: abs(terms[r].signed))
+    counting, suppressed = settle([m.name for m in holding], bites)
+    base = _base(q, situation, values)
+    clamps = _bounds(policies, q, "clamp", values)
+    caps = _bounds(policies, q, "cap", values)
+    target = evaluate(q.passes, values) if q.passes is not None else None
+    target = None if target is UNKNOWN else target
+
+    def result(kept: list[str]) -> Outcome:
+        return outcome(q, base, [terms[r] for r in kept], clamps=clamps, caps=caps, target=target)
+
+    choosers = [p for p in policies if p.kind == "choice" and q.name in p.quantities]
+    choice = choose(counting, result, situation.ignore, choosers[0]) if choosers else None
+    if situation.ignore is not None and choice is None:
+        raise RulingsError(f"ignore: {list(situation.ignore)} given, but no rule lets anyone ignore modifiers to "
+                           f"{q.name} in this situation", hint="only a permitted choice can ignore modifiers")
+    kept = [r for r in counting if not choice or r not in choice.ignored]
+    final = result(kept)
+    by_name = {m.name: m for m in modifiers}
+    applied = tuple(Applied(r, terms[r].change, by_name[r].text, _cite(by_name[r])) for r in kept)
+    bitten = {c.policy.name for c in bites} | {rule for rule, _, _ in final.clamped}
+    assumptions = _assumptions(pack, q, [by_name[r] for r in kept], policies, bitten, final)
+    clamped = tuple(Clamped(rule, a, b) for rule, a, b in final.clamped)
+    because = [_base_node(q, base, values)]
+    because += [_applied_node(pack, by_name[r], terms[r], values, situation) for r in kept]
+    because += [_suppressed_node(pack, s) for s in suppressed]
+    if choice:
+        because.append(choice.explain())
+    because += [_failed_node(pack, m, values, situation) for m in failed]
+    because += [Node(f"{rule}: {a} becomes {b}", cite=_policy_cite(pack, rule), tag="clamp") for rule, a, b in final.clamped]
+    if final.then is not None:
+        because.append(Node(f"a score of {final.value} needs a 6, then {final.then}+ on a second D6", tag="chart"))
+    because += [_assumption_node(pack, a) for a in assumptions]
+    chance = f", chance {final.probability}" if final.probability is not None else ""
+    shown = f"{final.value}, i.e. a 6 then {final.then}+" if final.then is not None else final.display
+    claim = f"{q.text} ({q.name}): {shown}{chance}"
+    return Ruling(
+        pack.name, q.name, final.value, final.display, Node(claim, tuple(because), tag="value"),
+        applied=applied, suppressed=tuple(suppressed), ignored=tuple(choice.ignored) if choice else (),
+        clamped=clamped, modifier=final.modifier, probability=final.probability,
+        automatic=False if final.probability is not None else None, then=final.then, assumptions=assumptions,
+        choice=choice, extra=tuple(final.extra.items()),
+    )
+
+
+def adhoc_modifiers(q: Quantity, situation: Situation) -> list[Modifier]:
+    """The situation's ad-hoc effects, as modifiers of `q` that always hold."""
+    if not q.effects:
+        return []
+    from kb.errors import Span
+    from kb.expr import parse_expr
+
+    out = []
+    for effect in situation.effects:
+        op, amount = split_change(effect.op)
+        if op not in "=x+/-" or not amount.lstrip("-").isdigit():
+            raise RulingsError(f"effect {effect.name!r}: {effect.op!r} is not +N, -N, xN, /N or =N",
+                               hint='e.g. effects: ["+1", {name: Stealth, op: "-1"}]')
+        out.append(Modifier(effect.name, (q.name,), op, parse_expr(int(amount)), parse_expr(True),
+                            Span("situation"), text=f"effect {effect.op}", adhoc=True))
+    return out
+
+
+def _term(m: Modifier, values: Mapping[str, Any]) -> Term:
+    amount = need(m.amount, values) * (need(m.per, values) if m.per is not None else 1)
+    return Term(m.name, m.op, Fraction(amount))
+
+
+def _base(q: Quantity, situation: Situation, values: Mapping[str, Any]) -> Any:
+    if q.kind in ("total", "roll"):
+        return situation.roll
+    if q.base is None:
+        if situation.base is None:
+            raise RulingsError(f"{q.name} has no base in this pack: give one with base: in the situation")
+        return situation.base
+    return need(q.base, values)
+
+
+def _bounds(policies: list[Policy], q: Quantity, kind: str, values: Mapping[str, Any]) -> list[Bound]:
+    return [
+        Bound(p.label or p.name, need(p.min, values), need(p.max, values))
+        for p in policies
+        if p.kind == kind and q.name in p.quantities
+    ]
+
+
+def _assumptions(pack: Pack, q: Quantity, applied: list[Modifier], policies: list[Policy],
+                 bitten: set[str], final: Outcome) -> tuple[str, ...]:
+    names = list(q.assumptions)
+    if final.then is not None and q.chart_assumption:
+        names.append(q.chart_assumption)
+    names += [a for m in applied for a in m.assumptions]
+    names += [p.assumption for p in policies if p.assumption and (p.name in bitten or (p.label or p.name) in bitten)]
+    return tuple(dict.fromkeys(names))
+
+
+def _cite(entry: Any) -> str | None:
+    return str(entry.cite) if entry.cite else None
+
+
+def _policy_cite(pack: Pack, label: str) -> str | None:
+    for p in pack.policies.values():
+        if (p.label or p.name) == label:
+            return _cite(p)
+    return None
+
+
+def _base_node(q: Quantity, base: Any, values: Mapping[str, Any]) -> Node:
+    if q.kind in ("total", "roll"):
+        return Node(f"the roll: {base}" if base is not None else f"no roll given: the answer is the modifier to {q.dice}",
+                    tag="base")
+    if q.base is None:
+        return Node(f"base {base} (given in the situation)", tag="base")
+    shown = ", ".join(f"{n} = {values[n]}" for n in sorted(q.base.names))
+    return Node(f"base {base} = {q.base.text}" + (f" ({shown})" if shown else ""), cite=_cite(q), tag="base")
+
+
+def _applied_node(pack: Pack, m: Modifier, term: Term, values: Mapping[str, Any], situation: Situation) -> Node:
+    because = () if m.adhoc else explain_condition(pack, m.when, values, situation.given, True)
+    text = f": {m.text}" if m.text else ""
+    per = f" ({m.op}{m.amount.text} per {m.per.text})" if m.per is not None else ""
+    return Node(f"{m.name} {term.change}{per} counts{text}", because, _cite(m), tag="applied")
+
+
+def _failed_node(pack: Pack, m: Modifier, values: Mapping[str, Any], situation: Situation) -> Node:
+    because = explain_condition(pack, m.when, values, situation.given, False)
+    return Node(f"{m.name} does not apply: {m.when.text} fails", because, _cite(m), tag="failed")
+
+
+def _suppressed_node(pack: Pack, s: Suppression) -> Node:
+    policy = pack.policies[s.policy]
+    text = f": {policy.text}" if policy.text else ""
+    return Node(f"{s.rule} does not count, {s.by} counts instead ({s.policy}{text})", cite=_cite(policy),
+                tag="suppressed")
+
+
+def _assumption_node(pack: Pack, name: str) -> Node:
+    a = pack.assumptions[name]
+    return Node(f"assumption {name}: {a.text}", (Node(f"why: {a.reason}"),), tag="assumption")
+
+
+def _automatic(pack: Pack, q: Quantity, values: Mapping[str, Any], situation: Situation) -> Ruling:
+    assert q.automatic is not None
+    because = explain_condition(pack, q.automatic, values, situation.given, True)
+    node = Node(f"{q.text} ({q.name}): automatic, no roll needed (chance 1)", because, _cite(q), tag="value")
+    return Ruling(pack.name, q.name, None, "automatic: no roll needed", node, probability=Fraction(1),
+                  automatic=True, assumptions=q.assumptions)

@@ -1,0 +1,206 @@
+"""A situation: the facts of one moment at the table, checked against a pack.
+
+Read from YAML (SPEC 3.1) or built from `--given FACT=VALUE` pairs. Every
+value is checked against the pack's fact declarations before any ruling is
+made, so a misspelt fact is an error with a did-you-mean, never a silent
+default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import yaml
+
+from kb.document import Document, read_yaml
+from kb.errors import RulingsError, Span, UnknownName, did_you_mean
+from kb.model import Fact, Pack
+
+KEYS = ("given", "base", "effects", "roll", "reading", "ignore", "unit", "groups")
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """An ad-hoc modifier in play, e.g. `{name: Stealth, op: "-1"}`."""
+
+    name: str
+    op: str
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """The state immediately before the dice are cast."""
+
+    given: Mapping[str, Any] = field(default_factory=dict)
+    base: Any = None
+    effects: tuple[Effect, ...] = ()
+    roll: int | None = None
+    reading: Mapping[str, str] = field(default_factory=dict)
+    ignore: tuple[str, ...] | None = None
+    models: tuple[tuple[str, ...], ...] | None = None
+    groups: tuple[tuple[str, Situation], ...] = ()
+    where: Mapping[str, Span] = field(default_factory=dict)
+
+    def with_given(self, extra: Mapping[str, Any]) -> Situation:
+        """This situation with more facts given (later values win; groups still merge over them)."""
+        return replace(self, given={**self.given, **extra})
+
+
+def read_situation(text: str, path: str, pack: Pack) -> Situation:
+    """Parse and check a situation file's text.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> s = read_situation("given: {shooter.bs: 3}", "shot.yaml", load_pack("fantasy"))
+        >>> dict(s.given)
+        {'shooter.bs': 3}
+    """
+    doc = read_yaml(text, path)
+    data = doc.data if doc.data is not None else {}
+    if not isinstance(data, dict):
+        raise RulingsError("a situation must be a mapping", where=doc.span(()), hint="allowed keys: " + ", ".join(KEYS))
+    return _situation(data, doc, (), pack)
+
+
+def situation_from_data(data: Any, pack: Pack, where: Span) -> Situation:
+    """A situation from already-parsed data (e.g. a pack example), errors pointing at `where`."""
+    if not isinstance(data, dict):
+        raise RulingsError("a situation must be a mapping", where=where)
+    return _situation(data, Document(where.path, data, {(): where}), (), pack)
+
+
+def parse_given(pairs: Iterable[str]) -> dict[str, Any]:
+    """`FACT=VALUE` pairs from the command line; values read as YAML scalars.
+
+    Examples:
+        >>> parse_given(["shooter.bs=3", "shooter.moved=true"])
+        {'shooter.bs': 3, 'shooter.moved': True}
+    """
+    out = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise RulingsError(f"--given {pair!r}: expected FACT=VALUE", hint="e.g. --given shooter.moved=true")
+        try:
+            out[name.strip()] = yaml.safe_load(value) if value.strip() else None
+        except yaml.YAMLError:
+            out[name.strip()] = value
+    return out
+
+
+def check_given(given: Mapping[str, Any], pack: Pack, where: Mapping[str, Span] | None = None) -> dict[str, Any]:
+    """Check each fact value against its declaration; returns the values normalised."""
+    out = {}
+    for name, value in given.items():
+        span = (where or {}).get(name)
+        fact = pack.facts.get(name)
+        if fact is None:
+            raise UnknownName("fact", name, pack.facts, where=span)
+        out[name] = _check_value(fact, value, span)
+    return out
+
+
+def _check_value(fact: Fact, value: Any, span: Span | None) -> Any:
+    kind = fact.type.kind
+    if kind == "bool" and isinstance(value, bool):
+        return value
+    if kind == "int" and isinstance(value, int) and not isinstance(value, bool):
+        low, high = fact.range or (value, value)
+        if not low <= value <= high:
+            raise RulingsError(f"{fact.name} = {value} is out of range {low}..{high}", where=span)
+        return value
+    if kind == "enum" and value in fact.type.values:
+        return value
+    if kind == "enum" and isinstance(value, str):
+        raise RulingsError(f"{fact.name} = {value!r} is not one of " + ", ".join(fact.type.values), where=span,
+                           hint=did_you_mean(value, fact.type.values))
+    if kind == "keywords" and isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
+        return frozenset(v.upper() for v in value)
+    want = {"bool": "true or false", "int": "an integer", "enum": "one of " + ", ".join(fact.type.values),
+            "keywords": "a list of keywords"}[kind]
+    raise RulingsError(f"{fact.name} must be {want}, not {value!r}", where=span)
+
+
+def _situation(data: dict[str, Any], doc: Document, path: tuple[Any, ...], pack: Pack) -> Situation:
+    for key in data:
+        if key not in KEYS:
+            raise RulingsError(f"unknown key {key!r} in a situation", where=doc.span((*path, key), key=True),
+                               hint=did_you_mean(key, KEYS) or "allowed: " + ", ".join(KEYS))
+    given_raw = data.get("given") or {}
+    if not isinstance(given_raw, dict):
+        raise RulingsError("given: must map fact names to values", where=doc.span((*path, "given")))
+    spans = {name: doc.span((*path, "given", name), key=True) for name in given_raw}
+    given = check_given(given_raw, pack, spans)
+    roll = data.get("roll")
+    if roll is not None and (not isinstance(roll, int) or isinstance(roll, bool)):
+        raise RulingsError(f"roll must be an integer, not {roll!r}", where=doc.span((*path, "roll")))
+    groups = []
+    for i, group in enumerate(data.get("groups") or []):
+        if not isinstance(group, dict) or "name" not in group:
+            raise RulingsError("each group needs a name and its given facts", where=doc.span((*path, "groups", i)),
+                               hint="e.g. {name: clear shot, given: {hard_cover.obscures: false}}")
+        extra = {k: v for k, v in group.items() if k != "name"}
+        sub = _situation(extra, doc, (*path, "groups", i), pack)
+        groups.append((str(group["name"]), sub))
+    return Situation(
+        given=given,
+        base=data.get("base"),
+        effects=_effects(data.get("effects") or [], doc, path),
+        roll=roll,
+        reading=_reading(data.get("reading"), doc, path, pack),
+        ignore=tuple(str(x) for x in data["ignore"]) if data.get("ignore") is not None else None,
+        models=_models(data.get("unit"), doc, path),
+        groups=tuple(groups),
+        where=spans,
+    )
+
+
+def _effects(raw: list[Any], doc: Document, path: tuple[Any, ...]) -> tuple[Effect, ...]:
+    effects: list[Effect] = []
+    seen: dict[str, int] = {}
+    for i, item in enumerate(raw):
+        if isinstance(item, dict) and set(item) <= {"name", "op"} and "op" in item:
+            op, name = str(item["op"]), str(item.get("name", item["op"]))
+        elif isinstance(item, str | int) and not isinstance(item, bool):
+            op = name = str(item) if not isinstance(item, int) else f"{item:+d}"
+        else:
+            raise RulingsError("an effect is a string like \"+1\" or {name: ..., op: \"-1\"}",
+                               where=doc.span((*path, "effects", i)))
+        seen[name] = seen.get(name, 0) + 1
+        effects.append(Effect(name if seen[name] == 1 else f"{name}#{seen[name]}", op))
+    return tuple(effects)
+
+
+def _reading(raw: Any, doc: Document, path: tuple[Any, ...], pack: Pack) -> dict[str, str]:
+    if raw is None:
+        return {}
+    span = doc.span((*path, "reading"))
+    if isinstance(raw, dict):
+        chosen = {str(k): str(v) for k, v in raw.items()}
+    else:
+        owners = [r for r in pack.readings.values() if str(raw) in dict(r.options)]
+        if len(owners) != 1:
+            options = [o for r in pack.readings.values() for o, _ in r.options]
+            if not owners:
+                raise UnknownName("reading", str(raw), options, where=span)
+            raise RulingsError(f"reading {raw!r} is an option of several readings", where=span,
+                               hint="name it: reading: {" + owners[0].name + ": " + str(raw) + "}")
+        chosen = {owners[0].name: str(raw)}
+    for name, option in chosen.items():
+        if name not in pack.readings:
+            raise UnknownName("reading", name, pack.readings, where=span)
+        if option not in dict(pack.readings[name].options):
+            raise UnknownName(f"option of reading {name!r}:", option, dict(pack.readings[name].options), where=span)
+    return chosen
+
+
+def _models(raw: Any, doc: Document, path: tuple[Any, ...]) -> tuple[tuple[str, ...], ...] | None:
+    if raw is None:
+        return None
+    models = raw.get("models") if isinstance(raw, dict) else None
+    if not isinstance(models, list) or not all(isinstance(m, dict) and isinstance(m.get("keywords"), list)
+                                               for m in models):
+        raise RulingsError("unit: needs models: [{keywords: [...]}, ...]", where=doc.span((*path, "unit")))
+    return tuple(tuple(str(k) for k in m["keywords"]) for m in models)
