@@ -35,7 +35,7 @@ def did_you_mean(name: str, choices: Iterable[str]) -> str:
     """A hint naming the closest known names, or an empty string.
 
     Examples:
-        >>> did_you_mean("shooter.movd", ["shooter.moved", "shooter.bs"])
+        >>> did_you_mean("shooter.movd", ["shooter.moved", "target.los"])
         "did you mean 'shooter.moved'?"
     """
     close = difflib.get_close_matches(name, list(choices), n=3, cutoff=0.6)

@@ -60,7 +60,7 @@ def _singular(word: str) -> str:
         return word[:-2]
     if word.endswith("IES") and len(word) > 4:
         return word[:-3] + "Y"
-    if word.endswith(("SS", "US", "IS")):
+    if word.endswith(("SS", "US")):
         return word
     return word[:-1]
 
@@ -69,8 +69,8 @@ def canonical(keyword: str) -> str:
     """Return the canonical form of a keyword: upper case and singular.
 
     Hyphens, underscores and runs of spaces become one space; a plural
-    ending is removed from each word conservatively (words ending in SS, US
-    or IS, and CHAOS, are kept). Blank input gives ``""``.
+    ending is removed from each word conservatively (words ending in SS or US,
+    and CHAOS, are kept). Blank input gives ``""``.
 
     Examples:
         >>> canonical("Vehicles"), canonical("GUARDIANS"), canonical("Infantry")

@@ -18,6 +18,7 @@ from typing import Any
 from kb.document import Document, read_yaml
 from kb.errors import PackError, RulingsError, Span, UnknownName, did_you_mean
 from kb.expr import Expr, ExprSyntaxError, FactType, check_expr, parse_expr
+from kb.locate import pack_files
 from kb.model import (
     OPS,
     Assumption,
@@ -30,41 +31,10 @@ from kb.model import (
     Policy,
     Quantity,
     Reading,
+    split_change,
 )
 
 SECTIONS = ("sources", "assumptions", "facts", "quantities", "modifiers", "policies", "constraints", "readings", "notes")
-
-
-def builtin_packs() -> list[str]:
-    """Names of the packs that ship with Rulings.
-
-    Examples:
-        >>> builtin_packs()
-        ['fantasy', 'skirmish', 'wh40k']
-    """
-    root = resources.files("kb.packs")
-    names = {p.name.removesuffix(".yaml") for p in root.iterdir() if p.name.endswith(".yaml") or p.is_dir()}
-    return sorted(n for n in names if not n.startswith(("_", ".")))
-
-
-def pack_files(name_or_path: str) -> list[Path]:
-    """The YAML files of a built-in pack name, a pack file, or a pack folder."""
-    path = Path(name_or_path)
-    if not path.exists() and "/" not in name_or_path and not name_or_path.endswith((".yaml", ".yml")):
-        root = Path(str(resources.files("kb.packs")))
-        path = root / f"{name_or_path}.yaml"
-        if not path.exists():
-            path = root / name_or_path
-        if not path.exists():
-            raise UnknownName("pack", name_or_path, builtin_packs())
-    if not path.exists():
-        raise RulingsError(f"no such pack file or folder: {name_or_path}", hint="give a built-in pack name or a path")
-    if path.is_dir():
-        files = sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml"))
-        if not files:
-            raise RulingsError(f"{path}: the folder holds no .yaml files")
-        return files
-    return [path]
 
 
 def load_pack(name_or_path: str, *, extra: Sequence[str] = ()) -> Pack:
@@ -388,22 +358,6 @@ class _Builder:
     def _cite(self, raw: dict[str, Any], doc: Document, path: tuple[Any, ...]) -> Citation | None:
         cite = raw.get("cite")
         return Citation(cite["source"], cite.get("paragraph"), cite.get("quote", "")) if cite else None
-
-
-def split_change(change: str | int) -> tuple[str, str]:
-    """Split a change such as "-1", "x2" or "=3" into its operation and amount.
-
-    Examples:
-        >>> split_change("-1"), split_change(2), split_change("x attacker.bases")
-        (('-', '1'), ('+', '2'), ('x', 'attacker.bases'))
-    """
-    if isinstance(change, int):
-        return ("-", str(-change)) if change < 0 else ("+", str(change))
-    text = change.strip()
-    op = {"*": "x", "×": "x"}.get(text[:1], text[:1])
-    if op not in OPS:
-        return op, text
-    return op, text[1:].strip() or "0"
 
 
 def _fits(value: Any, kind: str, rng: tuple[int, ...] | None, values: Any) -> bool:

@@ -207,3 +207,19 @@ class Pack:
             for p in self.policies.values()
             if p.kind == kind and (quantity in p.quantities or names.intersection(p.rules) or p.rule in names)
         ]
+
+
+def split_change(change: str | int) -> tuple[str, str]:
+    """Split a change such as "-1", "x2" or "=3" into its operation and amount.
+
+    Examples:
+        >>> split_change("-1"), split_change(2), split_change("x attacker.bases")
+        (('-', '1'), ('+', '2'), ('x', 'attacker.bases'))
+    """
+    if isinstance(change, int):
+        return ("-", str(-change)) if change < 0 else ("+", str(change))
+    text = change.strip()
+    op = {"*": "x", "×": "x"}.get(text[:1], text[:1])
+    if op not in OPS:
+        return op, text
+    return op, text[1:].strip() or "0"

@@ -74,9 +74,9 @@ def _situation_args(p: argparse.ArgumentParser) -> None:
 
 
 def _load(args: argparse.Namespace) -> Any:
-    from kb.loader import load_pack
+    from kb.cache import load
 
-    return load_pack(args.pack)
+    return load(args.pack)
 
 
 def _read_situation(args: argparse.Namespace, pack: Any) -> Any:
@@ -97,9 +97,10 @@ def _read_situation(args: argparse.Namespace, pack: Any) -> Any:
 
 
 def _packs(args: argparse.Namespace) -> int:
-    from kb.loader import builtin_packs, load_pack
+    from kb.cache import load
+    from kb.locate import builtin_packs
 
-    packs = [load_pack(name) for name in builtin_packs()]
+    packs = [load(name) for name in builtin_packs()]
     if args.format == "json":
         print(json.dumps([{"name": p.name, "title": p.title, "quantities": list(p.quantities)} for p in packs]))
         return 0

@@ -16,8 +16,7 @@ from typing import Any
 
 from kb.errors import RulingsError
 from kb.expr import UNKNOWN, Expr, evaluate
-from kb.loader import split_change
-from kb.model import Modifier, Pack, Policy, Quantity
+from kb.model import Modifier, Pack, Policy, Quantity, split_change
 from solver.arithmetic import Bound, Term
 from solver.choice import Choice, choose
 from solver.derivation import Node
