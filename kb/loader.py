@@ -346,13 +346,14 @@ class _Builder:
 
     def _expr(self, raw: Any, doc: Document, path: tuple[Any, ...], types: dict[str, FactType], want: str) -> Expr:
         span = doc.span(path)
+        field = ".".join(map(str, path))
         try:
             expr = parse_expr(raw)
         except ExprSyntaxError as e:
-            self.problems.append(RulingsError(e.message, where=_shift(span, e.offset, raw)))
+            self.problems.append(RulingsError(f"{field}: {e.message} in {raw!r}", where=_shift(span, e.offset, raw)))
             return parse_expr(0 if want == "int" else True)
         for message, offset in check_expr(expr, types, want):
-            self.problems.append(RulingsError(message, where=_shift(span, offset, raw)))
+            self.problems.append(RulingsError(f"{field}: {message}", where=_shift(span, offset, raw)))
         return expr
 
     def _cite(self, raw: dict[str, Any], doc: Document, path: tuple[Any, ...]) -> Citation | None:

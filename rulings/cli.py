@@ -59,6 +59,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(run=_test)
 
+    p = sub.add_parser("schema", help="print the pack JSON Schema, for editors")
+    p.set_defaults(run=_schema)
+
     p = sub.add_parser("match", help="does a unit or its models match a keyword phrase")
     p.add_argument("pack")
     p.add_argument("phrase")
@@ -146,6 +149,13 @@ def _test(args: argparse.Namespace) -> int:
                 print(f"FAIL {r.where}: {r.name}: {problem}")
         print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
     return 1 if failed else 0
+
+
+def _schema(args: argparse.Namespace) -> int:
+    from kb.loader import schema
+
+    print(json.dumps(schema(), indent=1))
+    return 0
 
 
 def _match(args: argparse.Namespace) -> int:
