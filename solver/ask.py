@@ -40,16 +40,20 @@ def ask(pack: Pack, quantity: str, situation: Situation) -> Ruling:
     readings = readings_of(pack, q)
     chosen = {r.name: r.default for r in readings} | dict(situation.reading)
     ruling = _branch(pack, q, situation, chosen)
-    outcomes = []
+    outcomes: list[tuple[Reading, ReadingOutcome]] = []
+    nodes: list[Node] = []
     for r in readings:
+        these: list[tuple[Reading, ReadingOutcome]] = []
         for option, _ in r.options:
             choice = chosen | {r.name: option}
             sub = ruling if choice == chosen else _branch(pack, q, situation, choice)
-            outcomes.append((r, ReadingOutcome(r.name, option, option == r.default, sub)))
-    if len({_key(o.ruling) for _, o in outcomes}) <= 1:
+            these.append((r, ReadingOutcome(r.name, option, option == r.default, sub)))
+        if len({_key(o.ruling) for _, o in these}) > 1:  # only readings that change this ruling are mentioned
+            outcomes += these
+            nodes.append(_readings_node(these, chosen))
+    if not outcomes:
         return ruling
-    node = _readings_node(outcomes, chosen)
-    explanation = replace(ruling.explanation, because=(*ruling.explanation.because, node))
+    explanation = replace(ruling.explanation, because=(*ruling.explanation.because, *nodes))
     return replace(ruling, readings=tuple(o for _, o in outcomes), explanation=explanation)
 
 
