@@ -101,4 +101,5 @@ def _scalar(node: yaml.Node) -> Any:
 
 
 def _span(node: yaml.Node, path: str) -> Span:
-    return Span(path, node.start_mark.line + 1, node.start_mark.column + 1)
+    quoted = isinstance(node, yaml.ScalarNode) and node.style in ('"', "'")  # point at the text, not the quote
+    return Span(path, node.start_mark.line + 1, node.start_mark.column + 1 + quoted)

@@ -4,7 +4,8 @@ Packs are written by strangers, so an expression such as
 ``shooter.moved and not attack.auto_hit`` or ``7 - shooter.bs`` is parsed
 with :mod:`ast` against a strict whitelist (bool ops, ``not``, unary ``-``,
 ``+ - * //``, comparisons including ``in``, ints, strings, ``true``/``false``,
-``min``/``max``/``abs`` and dotted fact names), converted to a tree of plain
+``min``/``max``/``abs``, ``matches('KEYWORD PHRASE', keywords.fact)`` (see
+:mod:`kb.keywords`) and dotted fact names), converted to a tree of plain
 tuples, type-checked against fact declarations by :func:`check_expr` and
 evaluated by :func:`evaluate` with Kleene three-valued logic: a fact without a
 value is :data:`UNKNOWN`. Nothing is ever passed to ``eval``, ``exec`` or
@@ -107,8 +108,24 @@ _CMP: dict[type, tuple[str, Callable[[Any, Any], bool]]] = {
     ast.In: ("in", _contains), ast.NotIn: ("not in", lambda a, b: not _contains(a, b))}
 _CMP_FN = dict(_CMP.values())
 _BIN_FN = dict(_BIN.values())
+def _matches(phrase: str, keywords: Any) -> bool:
+    """Whether a unit with `keywords` is what a keyword phrase (kb.keywords) names."""
+    return _phrase(phrase).matches_keywords(keywords)
+
+
+_PHRASES: dict[str, Any] = {}
+
+
+def _phrase(text: str) -> Any:
+    from kb.keywords import parse_phrase
+
+    if text not in _PHRASES:
+        _PHRASES[text] = parse_phrase(text)
+    return _PHRASES[text]
+
+
 _FUNCS: dict[str, tuple[Callable[..., Any], int, int]] = {
-    "min": (min, 2, 99), "max": (max, 2, 99), "abs": (abs, 1, 1)}
+    "min": (min, 2, 99), "max": (max, 2, 99), "abs": (abs, 1, 1), "matches": (_matches, 2, 2)}
 _CONSTS = {"true": True, "false": False}
 _STRINGS = re.compile(r"'[^']*'?|\"[^\"]*\"?")
 _HINTS = ((re.compile(r"&&"), "use 'and' instead of '&&'"), (re.compile(r"\|\|"), "use 'or' instead of '||'"),
@@ -188,15 +205,31 @@ class _Converter:
             fname = n.func.id if isinstance(n.func, ast.Name) else None
             if fname not in _FUNCS:
                 what = ast.get_source_segment(self.src, n.func) or "this"
-                self.fail(f"calling {what!r} (only min, max, abs)", n.col_offset)
+                self.fail(f"calling {what!r} (only min, max, abs, matches)", n.col_offset)
             if n.keywords:
                 self.fail("keyword arguments", n.keywords[0].col_offset)
             _, lo, hi = _FUNCS[fname]
             if not lo <= len(n.args) <= hi:
                 raise ExprSyntaxError(f"{fname}() takes {lo}{'' if lo == hi else ' or more'} arguments",
                                       off, self.text)
+            if fname == "matches":
+                self.phrase(n.args[0])
             return ("call", off, fname, tuple(map(self.conv, n.args)))
         self.fail(_FORBIDDEN.get(type(n), type(n).__name__), n.col_offset)
+
+    def phrase(self, arg: ast.expr) -> None:
+        """A keyword phrase must be a string written in the expression, and must parse."""
+        from kb.keywords import PhraseError
+
+        if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
+            raise ExprSyntaxError("matches() takes a keyword phrase in quotes first, e.g. "
+                                  "matches('non-VEHICLE units', target.keywords)",
+                                  self.off(arg.col_offset), self.text)
+        try:
+            _phrase(arg.value)
+        except PhraseError as e:
+            raise ExprSyntaxError(f"keyword phrase: {e.message}", self.off(arg.col_offset) + 1 + e.offset,
+                                  self.text) from None
 
     def name(self, n: ast.expr) -> _Node:
         parts, cur = [], n
@@ -324,6 +357,11 @@ def _kind(n: _Node, facts: Mapping[str, FactType], out: list[tuple[str, int]]) -
         close = difflib.get_close_matches(n[2], list(facts), n=1)
         out.append((f"unknown fact {n[2]!r}" + (f" (did you mean {close[0]!r}?)" if close else ""), off))
         return FactType("?")
+    if tag == "call" and n[2] == "matches":
+        keywords = n[3][1]
+        if (k := _kind(keywords, facts, out).kind) not in ("keywords", "?"):
+            out.append((f"matches() needs a keywords fact second, but {_show(keywords)} is {k}", keywords[1]))
+        return FactType("bool")
     spec: tuple[Any, str, str] | None = (
         (n[2], "bool", f"'{tag}'") if tag in ("and", "or") else ((n[2],), "bool", "'not'") if tag == "not"
         else ((n[2],), "int", "unary '-'") if tag == "neg" else ((n[3], n[4]), "int", f"'{n[2]}'")

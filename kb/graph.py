@@ -38,7 +38,7 @@ def dependency_graph(pack: Pack) -> nx.DiGraph:
         for rule in (*p.rules, *p.over, *([p.rule] if p.rule else [])):
             graph.add_edge(("policy", p.name), ("rule", rule))
         for expr in (p.min, p.max, p.when):
-            for name in expr.names if expr else ():
+            for name in expr.names - {"base"} if expr else ():  # `base`: the quantity's own value, not a fact
                 graph.add_edge(("fact", name), ("policy", p.name))
         for q in p.quantities:
             graph.add_edge(("policy", p.name), ("quantity", q))
@@ -69,13 +69,25 @@ def derivation_order(pack: Pack) -> tuple[str, ...]:
     facts = graph.subgraph([n for n in graph if n[0] == "fact"])
     problems = []
     for cycle in nx.simple_cycles(facts):
-        names = [name for _, name in cycle]
+        names = _from_first([name for _, name in cycle], list(pack.facts))
         problems.append(RuleCycle(names, where=pack.facts[names[0]].where))
     for cycle in nx.simple_cycles(beats_graph(pack)):
-        problems.append(RuleCycle(list(cycle), where=pack.modifiers[cycle[0]].where))
+        names = _from_first(list(cycle), list(pack.modifiers))
+        problems.append(RuleCycle(names, where=pack.modifiers[names[0]].where))
     if problems:
         raise PackError(problems)  # type: ignore[arg-type]
     return tuple(name for _, name in nx.topological_sort(facts) if pack.facts[name].derive is not None)
+
+
+def _from_first(cycle: list[str], declared: list[str]) -> list[str]:
+    """The cycle rotated to start at its earliest-declared name, so the message is the same every run.
+
+    Examples:
+        >>> _from_first(["b", "c", "a"], ["a", "b", "c"])
+        ['a', 'b', 'c']
+    """
+    i = cycle.index(min(cycle, key=declared.index))
+    return cycle[i:] + cycle[:i]
 
 
 def inputs_of(pack: Pack, quantity: str) -> set[str]:

@@ -34,6 +34,9 @@ from kb.model import (
     split_change,
 )
 
+BASE = "base"
+"""The name a clamp's or cap's limits use for the quantity's unmodified value."""
+
 SECTIONS = ("sources", "assumptions", "facts", "quantities", "modifiers", "policies", "constraints", "readings", "notes")
 
 
@@ -91,7 +94,7 @@ def _schema_problems(doc: Document) -> list[RulingsError]:
         if error.validator == "additionalProperties":
             allowed = sorted(error.schema.get("properties", {}))
             for key in sorted(set(error.instance) - set(allowed)):
-                hint = did_you_mean(key, allowed) or "allowed: " + ", ".join(allowed)
+                hint = "; ".join(h for h in (did_you_mean(key, allowed), "allowed: " + ", ".join(allowed)) if h)
                 problems.append(RulingsError(f"unknown key {key!r}", where=doc.span((*path, key), key=True), hint=hint))
             continue
         where = doc.span(path)
@@ -272,7 +275,9 @@ class _Builder:
             if key not in raw:
                 self.error(f"policy {name!r}: a {kind} policy needs {key!r}", doc, path, key=True)
         for i, rule in enumerate([*raw.get("rules", ()), *raw.get("over", ())]):
-            self._known("rule", rule, modifiers, doc, (*path, "rules" if i < len(raw.get("rules", ())) else "over"))
+            listed = len(raw.get("rules", ()))
+            where = (*path, "rules", i) if i < listed else (*path, "over", i - listed)
+            self._known("rule", rule, modifiers, doc, where)
         if "rule" in raw:
             self._known("rule", raw["rule"], modifiers, doc, (*path, "rule"))
         if kind in ("clamp", "cap") and "min" not in raw and "max" not in raw:
@@ -280,7 +285,9 @@ class _Builder:
         qs = self._quantity_names(raw.get("quantity", []), doc, (*path, "quantity"), quantities)
 
         def expr(key: str, kind: str) -> Expr | None:
-            return self._expr(raw[key], doc, (*path, key), types, kind) if key in raw else None
+            # a clamp's or cap's limits may read `base`, the quantity's unmodified value (a CP cost's +1 limit)
+            known = {**types, BASE: FactType("int")} if key in ("min", "max") else types
+            return self._expr(raw[key], doc, (*path, key), known, kind) if key in raw else None
 
         return Policy(
             name, kind, doc.span(path, key=True), rules=tuple(raw.get("rules", ())), keep=raw.get("keep", "first"),

@@ -31,6 +31,8 @@ def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
         derived = evaluate(fact.derive, values)
         if name in given:
             inputs = sorted(n for n in fact.derive.names if n in given)
+            # only what the situation says can contradict it: defaults of unstated inputs yield to the given fact
+            derived = evaluate(fact.derive, {n: values[n] for n in inputs})
             if inputs and derived is not UNKNOWN and derived != given[name]:
                 shown = ", ".join(f"{n} = {_show(given[n])}" for n in inputs)
                 raise Contradiction(

@@ -70,14 +70,14 @@ def settle(holding: Sequence[str], bites: Sequence[Conflict]) -> tuple[list[str]
     """
     if not bites:
         return list(holding), []
-    from constraint import ExactSumConstraint, FunctionConstraint, Problem
+    from constraint import FunctionConstraint, MaxSumConstraint, Problem
 
     in_conflict = sorted({r for c in bites for r in c.rules}, key=list(holding).index)
     problem = Problem()
     problem.addVariables(in_conflict, [1, 0])
     for c in bites:
         if c.policy.kind == "exclusive":
-            problem.addConstraint(ExactSumConstraint(1), list(c.rules))
+            problem.addConstraint(MaxSumConstraint(1), list(c.rules))  # at most one: all may be overridden
         else:
             winner, *losers = c.rules
             for loser in losers:
@@ -88,8 +88,9 @@ def settle(holding: Sequence[str], bites: Sequence[Conflict]) -> tuple[list[str]
     suppressed = []
     for rule in (r for r in holding if not best.get(r, 1)):
         for c in bites:
-            winners = [r for r in c.rules if r != rule and best[r]]
-            if rule in c.rules and winners and (c.policy.kind == "exclusive" or winners[0] == c.rules[0]):
+            # only a rule the policy prefers over this one (listed before it) can have suppressed it
+            winners = [r for r in c.rules[: c.rules.index(rule)] if best[r]] if rule in c.rules else []
+            if winners and (c.policy.kind == "exclusive" or winners[0] == c.rules[0]):
                 suppressed.append(Suppression(rule, winners[0], c.policy.name))
                 break
     return counting, suppressed
@@ -109,6 +110,8 @@ def _priority(rules: list[str], bites: Sequence[Conflict]) -> list[str]:
         for i, winner in enumerate(c.rules):
             for loser in c.rules[i + 1 :]:
                 graph[loser].add(winner)
+            if c.policy.kind == "override":
+                break  # an override's losers are not ranked among themselves
     sorter = TopologicalSorter(graph)
     try:
         sorter.prepare()

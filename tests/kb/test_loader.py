@@ -1,0 +1,180 @@
+"""The strict pack loader: one broken file per error kind, each message with file:line:column."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from kb import PackError, RuleCycle, RulingsError, load_pack
+from kb.document import read_yaml
+from kb.loader import build_pack
+from rulings.examples import run_examples
+
+HERE = Path(__file__).parent
+BROKEN = HERE / "broken"
+
+
+def line_col(file: Path, line: int, needle: str, nth: int = 0) -> str:
+    """`line:column` of the `nth` occurrence of `needle` on a 1-based line of a broken file."""
+    text = file.read_text(encoding="utf-8").splitlines()[line - 1]
+    starts = [m.start() for m in re.finditer(re.escape(needle), text)]
+    return f"{line}:{starts[nth] + 1}"
+
+
+# (file, [(message fragments, line, needle on that line the column points at, which occurrence)])
+CASES = [
+    (
+        "duplicate_key",
+        [
+            (
+                ["duplicate key 'shooter.moved'", "first given at", "duplicate_key.yaml:3:3"],
+                4,
+                "shooter.moved",
+                0,
+            )
+        ],
+    ),
+    (
+        "unknown_key",
+        [
+            (
+                [
+                    "unknown key 'defualt'",
+                    "did you mean 'default'",
+                    "allowed: cite, default, derive, range, text, type, values",
+                ],
+                3,
+                "defualt",
+                0,
+            )
+        ],
+    ),
+    ("wrong_type", [(["facts.shooter.bs.range", "expected array", "'one to ten'"], 3, "one to ten", 0)]),
+    ("default_out_of_range", [(["fact 'shooter.bs'", "default 12", "[1, 10]"], 3, "12", 0)]),
+    (
+        "undefined_fact",
+        [(["unknown fact 'shooter.movd'", "did you mean 'shooter.moved'"], 7, "shooter.movd", 0)],
+    ),
+    (
+        "undefined_rule_in_policy",
+        [(["unknown rule 'sof_cover'", "did you mean 'soft_cover'"], 11, "sof_cover", 0)],
+    ),
+    (
+        "expr_syntax",
+        [(["modifiers.moved.when", "invalid syntax", "shooter.moved and and shooter.moved"], 7, "and", 1)],
+    ),
+    (
+        "expr_type",
+        [(["quantities.to_hit.base", "needs int", "'shooter.moved' is bool"], 6, "shooter.moved", 0)],
+    ),
+    (
+        "derived_cycle",
+        [(["cycle:", "target.in_cover -> target.hidden -> target.in_cover"], 3, "target.in_cover", 0)],
+    ),
+    ("override_cycle", [(["cycle: a -> b -> a"], 8, "a", 0)]),
+    ("malformed", [(["malformed YAML", "expected ',' or '}'"], 4, ":", 0)]),
+    (
+        "several_errors",
+        [
+            (["fact 'shooter.bs'", "default 0", "[1, 10]"], 4, "0", 1),
+            (["unknown fact 'shooter.movd'", "did you mean 'shooter.moved'"], 8, "shooter.movd", 0),
+            (["unknown quantity 'to_hti'", "did you mean 'to_hit'"], 9, "to_hti", 0),
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "expected"), CASES, ids=[c[0] for c in CASES])
+def test_each_broken_pack_reports_every_error_where_it_is(
+    name: str, expected: list[tuple[list[str], int, str, int]]
+) -> None:
+    file = BROKEN / f"{name}.yaml"
+    with pytest.raises(PackError) as err:
+        load_pack(str(file))
+    problems = err.value.problems
+    assert len(problems) == len(expected), [str(p) for p in problems]
+    for problem, (fragments, line, needle, nth) in zip(problems, expected, strict=True):
+        text = str(problem)
+        for fragment in fragments:
+            assert fragment in text, (fragment, text)
+        assert problem.where is not None and Path(problem.where.path).name == file.name
+        assert f"{problem.where.line}:{problem.where.column}" == line_col(file, line, needle, nth), text
+        assert text.startswith(f"{problem.where}: ")
+    if len(expected) > 1:
+        assert str(err.value).endswith(f"{len(expected)} errors")
+
+
+def test_every_error_kind_has_a_broken_file() -> None:
+    assert sorted(p.stem for p in BROKEN.glob("*.yaml")) == sorted(name for name, _ in CASES)
+
+
+def test_cycles_are_rule_cycles_with_their_path() -> None:
+    for name in ("derived_cycle", "override_cycle"):
+        with pytest.raises(PackError) as err:
+            load_pack(str(BROKEN / f"{name}.yaml"))
+        (problem,) = err.value.problems
+        assert isinstance(problem, RuleCycle) and problem.cycle[0] in problem.message
+
+
+def test_a_pack_given_as_a_folder_merges_its_files() -> None:
+    pack = load_pack(str(HERE / "folder_pack"))
+    assert (pack.name, pack.title) == ("folder_pack", "A pack split over files")
+    assert list(pack.facts) == ["shooter.bs", "shooter.moved"]
+    assert list(pack.modifiers) == ["moved"] and pack.modifiers["moved"].when.names == {"shooter.moved"}
+    assert [e.name for e in pack.examples] == ["moved"]
+    assert [r.problems for r in run_examples(pack)] == [[]]
+
+
+def test_a_folder_with_an_entry_given_twice_names_both_files(tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text("facts:\n  f.x: {type: bool}\nquantities:\n  q: {kind: pool, base: 1}\n")
+    (tmp_path / "b.yaml").write_text("facts:\n  f.x: {type: bool}\n")
+    with pytest.raises(PackError) as err:
+        load_pack(str(tmp_path))
+    (problem,) = err.value.problems
+    assert "facts entry 'f.x' given twice" in str(problem)
+    assert problem.where is not None and problem.where.path.endswith("b.yaml") and problem.where.line == 2
+    assert "a.yaml:2:3" in problem.hint
+
+
+def test_an_unknown_pack_name_has_a_did_you_mean() -> None:
+    with pytest.raises(RulingsError, match="unknown pack 'fantsy'") as err:
+        load_pack("fantsy")
+    assert "did you mean 'fantasy'" in err.value.hint
+
+
+def test_a_missing_pack_file_is_an_error() -> None:
+    with pytest.raises(RulingsError, match="no such pack"):
+        load_pack(str(HERE / "no_such_pack.yaml"))
+
+
+def test_expressions_are_type_checked_in_conditions_too() -> None:
+    text = (
+        "facts: {shooter.bs: {type: int, range: [1, 10]}}\nquantities: {to_hit: {kind: score, base: 4}}\n"
+        "modifiers: {good_shot: {quantity: to_hit, change: +1, when: shooter.bs}}\n"
+    )
+    with pytest.raises(PackError) as err:
+        build_pack([read_yaml(text, "p.yaml")], "p")
+    (problem,) = err.value.problems
+    column = text.splitlines()[2].index("shooter.bs") + 1
+    assert problem.where is not None and (problem.where.line, problem.where.column) == (3, column)
+    assert "bool" in problem.message
+
+
+def test_the_builtin_fantasy_pack_loads_with_its_vocabulary() -> None:
+    pack = load_pack("fantasy")
+    assert set(pack.modifiers) == {
+        "moved",
+        "within_4in",
+        "stand_and_shoot",
+        "lone_model",
+        "soft_cover",
+        "hard_cover",
+        "multiple_shots",
+        "quick_to_fire",
+        "sniper",
+        "volley_fire",
+    }
+    assert pack.order == ("target.in_soft_cover", "target.in_hard_cover")
+    assert {"natural_one_misses", "follow_up_chart"} <= set(pack.assumptions)
