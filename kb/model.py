@@ -7,6 +7,7 @@ pack text. The loader (`kb.loader`) builds them; nothing else does.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from kb.errors import Span
@@ -14,6 +15,12 @@ from kb.expr import Expr, FactType
 
 OPS = ("=", "x", "+", "/", "-")
 """Operations in the order they apply: set, multiply, add, divide, subtract."""
+
+
+@cache
+def _citation_text(source: str, paragraph: int | str | None, quote: str) -> str:
+    where = f"{source} ¶{paragraph}" if paragraph is not None else source
+    return f'{where}: "{quote}"' if quote else where
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,8 +32,7 @@ class Citation:
     quote: str = ""
 
     def __str__(self) -> str:
-        where = f"{self.source} ¶{self.paragraph}" if self.paragraph is not None else self.source
-        return f'{where}: "{self.quote}"' if self.quote else where
+        return _citation_text(self.source, self.paragraph, self.quote)
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,7 +56,61 @@ def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
 def explain_condition(
     pack: Pack, expr: Expr, values: Mapping[str, Any], given: Container[str], want: bool
 ) -> tuple[Node, ...]:
-    """Why `expr` came out `want`: the atoms that decided it, traced through derived facts."""
+    """Why `expr` came out `want`: the atoms that decided it, traced through derived facts.
+
+    Nodes are immutable, so the same explanation for the same relevant facts is
+    built once per pack and shared (rulings are made thousands of times a second).
+    """
+    memo = _memo(pack)
+    reads = memo.reads.get(expr.text)
+    if reads is None:
+        reads = memo.reads[expr.text] = _reads(pack, expr.names)
+    key = (expr.text, want, tuple([values.get(n, UNKNOWN) for n in reads]), tuple([n in given for n in reads]))
+    nodes = memo.nodes.get(key)
+    if nodes is None:
+        if len(memo.nodes) > _MEMO_SIZE:
+            memo.nodes.clear()
+        nodes = memo.nodes[key] = _explain(pack, expr, values, given, want)
+    return nodes
+
+
+class _Memo:
+    __slots__ = ("nodes", "pack", "reads")
+
+    def __init__(self, pack: Pack) -> None:
+        self.pack = pack  # held so that its id is not reused while the memo lives
+        self.reads: dict[str, tuple[str, ...]] = {}
+        self.nodes: dict[tuple[Any, ...], tuple[Node, ...]] = {}
+
+
+_MEMOS: dict[int, _Memo] = {}
+_MEMO_SIZE = 100_000
+
+
+def _memo(pack: Pack) -> _Memo:
+    memo = _MEMOS.get(id(pack))
+    if memo is None or memo.pack is not pack:
+        memo = _MEMOS[id(pack)] = _Memo(pack)
+    return memo
+
+
+def _reads(pack: Pack, names: frozenset[str]) -> tuple[str, ...]:
+    """Every fact an expression reads, directly or through derived facts."""
+    seen: set[str] = set()
+    todo = list(names)
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            fact = pack.facts.get(name)
+            if fact is not None and fact.derive is not None:
+                todo += fact.derive.names
+    return tuple(sorted(seen))
+
+
+def _explain(
+    pack: Pack, expr: Expr, values: Mapping[str, Any], given: Container[str], want: bool
+) -> tuple[Node, ...]:
     parts = _atoms(expr)
     if want is False:
         parts = [a for a in parts if evaluate(a, values) is False] or parts

@@ -30,6 +30,10 @@ class Outcome:
     probability: Fraction | None = None
     then: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+    """The value after each step, as claims for the derivation (characteristics)."""
+    inert: tuple[str, ...] = ()
+    """Rules that counted but changed nothing (e.g. modifiers to a `-` characteristic)."""
 
 
 def outcome(
@@ -50,6 +54,10 @@ def outcome(
         return _score(q, base, terms, clamps)
     if q.kind in ("total", "roll"):
         return _roll(q, base, terms, clamps, caps, target)
+    if q.kind == "characteristic":
+        from solver.characteristics import characteristic  # it builds on Outcome
+
+        return characteristic(q, base, terms, clamps)
     return _pool(q, base, terms, clamps)
 
 

@@ -130,7 +130,7 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
     bites = conflicts(policies, [m.name for m in holding], lambda r: abs(terms[r].signed))
     counting, suppressed = settle([m.name for m in holding], bites)
     base = _base(q, situation, values)
-    clamps = _bounds(policies, q, "clamp", values)
+    clamps = _bounds(policies, q, "clamp", values, base)
     caps = _bounds(policies, q, "cap", values)
     target = evaluate(q.passes, values) if q.passes is not None else None
     target = None if target is UNKNOWN else target
@@ -146,12 +146,14 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
     kept = [r for r in counting if not choice or r not in choice.ignored]
     final = result(kept)
     by_name = {m.name: m for m in modifiers}
+    kept = [r for r in kept if r not in final.inert]  # e.g. modifiers to a `-` characteristic change nothing
     applied = tuple(Applied(r, terms[r].change, by_name[r].text, _cite(by_name[r])) for r in kept)
     bitten = {c.policy.name for c in bites} | {rule for rule, _, _ in final.clamped}
     assumptions = _assumptions(pack, q, [by_name[r] for r in kept], policies, bitten, final)
     clamped = tuple(Clamped(rule, a, b) for rule, a, b in final.clamped)
     because = [_base_node(q, base, values)]
     because += [_applied_node(pack, by_name[r], terms[r], values, situation) for r in kept]
+    because += [Node(note, tag="step") for note in final.notes]
     because += [_suppressed_node(pack, s) for s in suppressed]
     if choice:
         because.append(choice.explain())
@@ -182,16 +184,24 @@ def adhoc_modifiers(q: Quantity, situation: Situation) -> list[Modifier]:
     out = []
     for effect in situation.effects:
         op, amount = split_change(effect.op)
-        if op not in "=x+/-" or not amount.lstrip("-").isdigit():
+        written = op == "=" and q.kind == "characteristic" and not amount.lstrip("-").isdigit()
+        if op not in "=x+/-" or not (written or amount.lstrip("-").isdigit()):
             raise RulingsError(f"effect {effect.name!r}: {effect.op!r} is not +N, -N, xN, /N or =N",
-                               hint='e.g. effects: ["+1", {name: Stealth, op: "-1"}]')
-        out.append(Modifier(effect.name, (q.name,), op, parse_expr(int(amount)), parse_expr(True),
+                               hint='e.g. effects: ["+1", {name: Stealth, op: "-1"}]; a characteristic may '
+                                    'also be set to a value as written: "=3+", "=-", "=D6"')
+        value = parse_expr(repr(amount)) if written else parse_expr(int(amount))
+        out.append(Modifier(effect.name, (q.name,), op, value, parse_expr(True),
                             Span("situation"), text=f"effect {effect.op}", adhoc=True))
     return out
 
 
 def _term(m: Modifier, values: Mapping[str, Any]) -> Term:
-    amount = need(m.amount, values) * (need(m.per, values) if m.per is not None else 1)
+    amount = need(m.amount, values)
+    if isinstance(amount, str):  # a characteristic value as written, e.g. "=3+" or "=-"
+        from solver.characteristics import set_term
+
+        return set_term(m.name, amount)
+    amount *= need(m.per, values) if m.per is not None else 1
     return Term(m.name, m.op, Fraction(amount))
 
 
@@ -205,12 +215,17 @@ def _base(q: Quantity, situation: Situation, values: Mapping[str, Any]) -> Any:
     return need(q.base, values)
 
 
-def _bounds(policies: list[Policy], q: Quantity, kind: str, values: Mapping[str, Any]) -> list[Bound]:
-    return [
-        Bound(p.label or p.name, need(p.min, values), need(p.max, values))
-        for p in policies
-        if p.kind == kind and q.name in p.quantities
-    ]
+def _bounds(policies: list[Policy], q: Quantity, kind: str, values: Mapping[str, Any],
+            base: Any = None) -> list[Bound]:
+    """The quantity's caps or clamps; their limits may read `base`, the unmodified value (e.g. a CP cost)."""
+    chosen = [p for p in policies if p.kind == kind and q.name in p.quantities]
+    if any("base" in e.names for p in chosen for e in (p.min, p.max) if e is not None):
+        number = str(base).strip()
+        if isinstance(base, bool) or not number.lstrip("-").isdigit():
+            raise RulingsError(f"{q.name}: its limits depend on its base, which must be a number, not {base!r}",
+                               hint=f"give e.g. base: 1 for {q.name}")
+        values = {**values, "base": int(number)}
+    return [Bound(p.label or p.name, need(p.min, values), need(p.max, values)) for p in chosen]
 
 
 def _assumptions(pack: Pack, q: Quantity, applied: list[Modifier], policies: list[Policy],

@@ -1,0 +1,352 @@
+"""Characteristics: parse their values, modify them in the rules' order, clamp them.
+
+A characteristic has a *style* that fixes what its number means:
+
+- `plus`: an "X+" characteristic (WS, BS, Sv, InSv, Ld): improving it lowers
+  the number before the plus sign, worsening raises it;
+- `ap`: Armour Penetration: improving makes it more negative, worsening less;
+- `number`: a plain number (T, OC, A, S, D, a CP cost);
+- `inches`: a distance (M, Range), printed with `"`.
+
+Its value is a number, a dice expression (`D6`, `D3+1`, `2D6`: the part after
+the operator belongs to the characteristic, it is not a modifier), or one of
+`-`, `*`, `N/A`, which never change. Modifiers apply in one order: set (a set
+to `0`, `-` or `*` ends modification), multiply, add, divide, subtract, then
+fractions round up; the written sign picks the step (`+1` adds, `-1`
+subtracts) and the style says which way the number moves. A dice value is
+modified result by result, each result rounded and clamped, so its final
+value is an exact distribution.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from kb.errors import RulingsError, Unsatisfiable
+from kb.model import Quantity
+from solver.arithmetic import Bound, Term, apply_terms, round_up
+from solver.kinds import Outcome
+
+STYLES = ("plus", "ap", "number", "inches")
+NAMED = {"WS": "plus", "BS": "plus", "Sv": "plus", "InSv": "plus", "Ld": "plus", "AP": "ap", "M": "inches",
+         "Range": "inches", "T": "number", "OC": "number", "A": "number", "S": "number", "D": "number",
+         "W": "number"}
+"""The style of each characteristic the rules name (a quantity's `characteristic` is a name or a style)."""
+SYMBOLS = ("-", "*", "N/A")
+"""Values that can never be modified."""
+
+_DICE = re.compile(r"^\s*(?P<count>[1-9]?)D(?P<sides>3|6)\s*(?:(?P<sign>[+-])\s*(?P<plus>\d+))?\s*$", re.I)
+_PLUS = re.compile(r"^\s*(?P<n>\d+)\s*\+\s*$")
+_NUMBER = re.compile(r'^\s*(?P<n>[+-]?\d+)\s*(?:"|in|inch|inches)?\s*$')
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """A dice expression such as `D3+1`: `count` dice of `sides`, plus `plus`.
+
+    Examples:
+        >>> d = Dice(1, 3, 1)
+        >>> str(d), d.distribution()
+        ('D3+1', {2: Fraction(1, 3), 3: Fraction(1, 3), 4: Fraction(1, 3)})
+    """
+
+    count: int
+    sides: int
+    plus: int = 0
+
+    def __str__(self) -> str:
+        count = str(self.count) if self.count > 1 else ""
+        plus = f"{self.plus:+d}" if self.plus else ""
+        return f"{count}D{self.sides}{plus}"
+
+    def distribution(self) -> dict[int, Fraction]:
+        """Every total the dice can show, with its exact chance."""
+        totals = {0: Fraction(1)}
+        for _ in range(self.count):
+            step: dict[int, Fraction] = {}
+            for total, p in totals.items():
+                for face in range(1, self.sides + 1):
+                    step[total + face] = step.get(total + face, Fraction(0)) + p / self.sides
+            totals = step
+        return {total + self.plus: p for total, p in sorted(totals.items())}
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """A characteristic's value: a number, a dice expression, or a symbol that never changes."""
+
+    number: Fraction | None = None
+    dice: Dice | None = None
+    symbol: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SetTerm(Term):
+    """A set effect written as a characteristic value ("=3+", "=-", "=D6"), kept as written."""
+
+    text: str = ""
+
+    @property
+    def change(self) -> str:
+        """The change as written, e.g. "=3+".
+
+        Examples:
+            >>> SetTerm("Weakened", "=", Fraction(0), "-").change
+            '=-'
+        """
+        return f"={self.text}"
+
+
+def set_term(rule: str, text: str) -> SetTerm:
+    """The term of a set effect whose value is written as a characteristic value.
+
+    Examples:
+        >>> set_term("Lucky", "3+").amount, set_term("Lucky", "3+").change
+        (Fraction(3, 1), '=3+')
+    """
+    text = text.strip()
+    plus = _PLUS.match(text)
+    number = _NUMBER.match(text)
+    found = plus or number
+    amount = Fraction(int(found.group("n"))) if found else Fraction(0)
+    return SetTerm(rule, "=", amount, text)
+
+
+def parse_value(raw: Any, style: str, name: str = "the characteristic") -> Value:
+    """Read a characteristic value written as a player writes it.
+
+    Examples:
+        >>> parse_value("3+", "plus"), parse_value(-2, "ap").number, parse_value('6"', "inches").number
+        (Value(number=Fraction(3, 1), dice=None, symbol=''), Fraction(-2, 1), Fraction(6, 1))
+        >>> str(parse_value("D6+1", "number").dice), parse_value("N/A", "number").symbol
+        ('D6+1', 'N/A')
+    """
+    if isinstance(raw, bool) or raw is None:
+        raise _bad(raw, style, name)
+    if isinstance(raw, int):
+        if style == "plus":
+            raise _bad(raw, style, name)
+        return Value(Fraction(raw))
+    text = str(raw).strip()
+    if text.upper() in ("N/A", "NA"):
+        return Value(symbol="N/A")
+    if text in SYMBOLS:
+        return Value(symbol=text)
+    if (m := _DICE.match(text.rstrip('"'))) and style != "plus":
+        plus = int(m.group("plus") or 0) * (-1 if m.group("sign") == "-" else 1)
+        return Value(dice=Dice(int(m.group("count") or 1), int(m.group("sides")), plus))
+    if style == "plus":
+        if m := _PLUS.match(text):
+            return Value(Fraction(int(m.group("n"))))
+        raise _bad(raw, style, name)
+    if (m := _NUMBER.match(text)) and (style == "inches" or '"' not in text):
+        return Value(Fraction(int(m.group("n"))))
+    raise _bad(raw, style, name)
+
+
+def _bad(raw: Any, style: str, name: str) -> RulingsError:
+    want = {"plus": 'a value like "3+"', "ap": "a number like -2 or 0", "number": "a number like 4",
+            "inches": 'a distance like 6 or "6\\""'}[style]
+    return RulingsError(f"{name}: {raw!r} is not a characteristic value",
+                        hint=f"write {want}, a dice expression like D6+1 (not for X+ values), "
+                             "or one of -, *, N/A")
+
+
+def show(number: Fraction | int, style: str) -> Any:
+    """The value as a ruling reports it: "2+" for X+, else a number (a fraction only mid-way).
+
+    Examples:
+        >>> show(Fraction(2), "plus"), show(Fraction(-3), "ap"), show(Fraction(5, 2), "number")
+        ('2+', -3, '5/2')
+    """
+    n = Fraction(number)
+    text: Any = n.numerator if n.denominator == 1 else f"{n.numerator}/{n.denominator}"
+    return f"{text}+" if style == "plus" else text
+
+
+def display(number: Fraction | int, style: str) -> str:
+    """The value as a player writes it.
+
+    Examples:
+        >>> display(Fraction(8), "inches"), display(Fraction(4), "plus")
+        ('8"', '4+')
+    """
+    text = str(show(number, style))
+    return f'{text}"' if style == "inches" else text
+
+
+def unsettled_sets(terms: Sequence[Term]) -> None:
+    """Refuse two set effects to different values with nothing ordering them.
+
+    Listing order never decides a ruling, so this is an error naming both.
+
+    Examples:
+        >>> unsettled_sets([Term("a", "=", Fraction(3)), Term("b", "=", Fraction(3))])
+        >>> unsettled_sets([Term("a", "=", Fraction(3)), set_term("b", "-")])
+        Traceback (most recent call last):
+        kb.errors.Unsatisfiable: set effects a (=3) and b (=-) set one value to different values, ...
+    """
+    sets = sorted((t for t in terms if t.op == "="), key=lambda t: t.rule)
+    for other in sets[1:]:
+        if _set_text(other) != _set_text(sets[0]):
+            first = sets[0]
+            raise Unsatisfiable(
+                f"set effects {_named(first)} and {_named(other)} set one value to "
+                "different values, and nothing in the pack orders them",
+                hint="listing order never decides a ruling: drop one of them, or add an override policy")
+
+
+def _set_text(t: Term) -> str:
+    return t.text if isinstance(t, SetTerm) and not _PLUS.match(t.text) and not _NUMBER.match(t.text) \
+        else str(t.amount)
+
+
+def characteristic(q: Quantity, base: Any, terms: Sequence[Term], clamps: Sequence[Bound]) -> Outcome:
+    """Modify a characteristic's `base` by `terms` and clamp it, recording each step.
+
+    Examples:
+        >>> from kb.errors import Span
+        >>> a = Quantity("A", "characteristic", "Attacks", Span("p"), characteristic="A")
+        >>> o = characteristic(a, 4, [Term("x", "/", Fraction(2)), Term("y", "+", Fraction(1))], [])
+        >>> o.value, [n.split(":")[0] for n in o.notes]
+        (3, ['start', 'add', 'divide', 'round fractions up'])
+    """
+    style = style_of(q)
+    unsettled_sets(terms)
+    value = parse_value(base, style, q.name)
+    notes = [f"start: {q.name} {_text(value, style)}"]
+    sets = [t for t in terms if t.op == "="]
+    rest = [t for t in terms if t.op != "="]
+    if value.symbol:
+        notes.append(f"{q.name} is {value.symbol!r}: it can never be modified")
+        return _fixed(q, value.symbol, notes, terms)
+    if sets:
+        value = _set(sets[0], style, q.name)
+        notes.append(f"set: {', '.join(map(_named, sets))} -> {_text(value, style)}")
+        if value.symbol or value.number == 0:
+            shown = value.symbol or "0"
+            notes.append(f"a set to {shown!r} ends modification: the other steps are skipped")
+            return _fixed(q, shown, notes, rest) if value.symbol else _final(q, Fraction(0), notes, rest, [])
+    lowers = style in ("plus", "ap")
+    if value.dice is not None:
+        return _dice(q, value.dice, rest, clamps, notes, lowers=lowers)
+    assert value.number is not None
+    raw, steps = apply_terms(value.number, rest, lowers=lowers)
+    by_rule = {t.rule: t for t in rest}
+    for s in steps:
+        changes = ", ".join(_named(by_rule[r]) for r in s.rules)
+        notes.append(f"{_stage(s.stage, style)}: {changes} -> {show(s.value, style)}")
+    if raw.denominator != 1:
+        notes.append(f"round fractions up: {show(raw, style)} -> {show(round_up(raw), style)}")
+    clamped: list[tuple[str, Any, Any]] = []
+    number = Fraction(round_up(raw))
+    for b in clamps:
+        new = Fraction(b.apply(int(number)))
+        if new != number:
+            clamped.append((b.rule, show(number, style), show(new, style)))
+            number = new
+    return _final(q, number, notes, [], clamped)
+
+
+def style_of(q: Quantity) -> str:
+    """The style of `q`'s characteristic: named directly, or known from the characteristic's name.
+
+    Examples:
+        >>> from kb.errors import Span
+        >>> def of(c: str) -> str:
+        ...     return style_of(Quantity("x", "characteristic", "", Span("p"), characteristic=c))
+        >>> of("Sv"), of("inches")
+        ('plus', 'inches')
+    """
+    named = q.characteristic or "number"
+    style = NAMED.get(named, named)
+    if style not in STYLES:
+        raise RulingsError(f"{q.name}: unknown characteristic {named!r}",
+                           hint="one of " + ", ".join([*STYLES, *NAMED]))
+    return style
+
+
+def _stage(stage: str, style: str) -> str:
+    if style in ("plus", "ap") and stage in ("add", "subtract"):
+        return f"{stage} ({'improve' if stage == 'add' else 'worsen'})"
+    return stage
+
+
+def _named(t: Term) -> str:
+    """An effect as the derivation names it: "Aura (+1)", or just "+1" for an unnamed ad-hoc effect."""
+    return t.change if t.rule.split("#")[0] == t.change else f"{t.rule} ({t.change})"
+
+
+def _set(t: Term, style: str, name: str) -> Value:
+    if isinstance(t, SetTerm):
+        return parse_value(t.text, style, f"{name} (set by {t.rule})")
+    return Value(t.amount)
+
+
+def _text(value: Value, style: str) -> str:
+    if value.symbol:
+        return value.symbol
+    if value.dice is not None:
+        return str(value.dice) + ('"' if style == "inches" else "")
+    assert value.number is not None
+    return display(value.number, style)
+
+
+def _rank(q: Quantity, number: Fraction) -> Fraction:
+    return number if q.better == "higher" else -number
+
+
+def _fixed(q: Quantity, symbol: str, notes: list[str], inert: Sequence[Term]) -> Outcome:
+    if inert:
+        notes.append("no effect: " + ", ".join(map(_named, inert)))
+    return Outcome(symbol, symbol, Fraction(0), notes=tuple(notes), inert=tuple(t.rule for t in inert))
+
+
+def _final(q: Quantity, number: Fraction, notes: list[str], inert: Sequence[Term],
+           clamped: list[tuple[str, Any, Any]]) -> Outcome:
+    style = style_of(q)
+    if inert:
+        notes.append("no effect: " + ", ".join(map(_named, inert)))
+    return Outcome(show(number, style), display(number, style), _rank(q, number), clamped=tuple(clamped),
+                   notes=tuple(notes), inert=tuple(t.rule for t in inert))
+
+
+def _dice(q: Quantity, dice: Dice, terms: Sequence[Term], clamps: Sequence[Bound], notes: list[str], *,
+          lowers: bool) -> Outcome:
+    style = style_of(q)
+    out: dict[int, Fraction] = {}
+    worst: dict[str, tuple[int, int]] = {}
+    for result, p in dice.distribution().items():
+        number = round_up(apply_terms(Fraction(result), terms, lowers=lowers)[0])
+        for b in clamps:
+            new = b.apply(number)
+            if new != number:
+                seen = worst.get(b.rule)
+                if seen is None or abs(number - new) > abs(seen[0] - seen[1]):
+                    worst[b.rule] = (number, new)
+                number = new
+        out[number] = out.get(number, Fraction(0)) + p
+    ordered = dict(sorted(out.items()))
+    written = " ".join([str(dice), *(t.change for t in _in_order(terms))])
+    chances = ", ".join(f"{display(Fraction(v), style)} ({_frac(p)})" for v, p in ordered.items())
+    changes = " ".join(t.change for t in _in_order(terms)) or "nothing"
+    notes.append(f"each result of {dice} modified by {changes}, "
+                 f"rounded up and clamped: {chances}")
+    mean = sum((v * p for v, p in ordered.items()), Fraction(0))
+    clamped = tuple((rule, a, b) for rule, (a, b) in worst.items())
+    extra = {"distribution": {str(v): _frac(p) for v, p in ordered.items()}, "mean": _frac(mean)}
+    return Outcome(written + ('"' if style == "inches" else ""), f"{written}: {chances}", _rank(q, mean),
+                   clamped=clamped, extra=extra, notes=tuple(notes))
+
+
+def _in_order(terms: Sequence[Term]) -> list[Term]:
+    order = {op: i for i, op in enumerate("=x+/-")}
+    return sorted(terms, key=lambda t: (order[t.op], t.rule))
+
+
+def _frac(p: Fraction) -> str:
+    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"

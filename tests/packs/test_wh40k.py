@@ -1,0 +1,313 @@
+"""The `wh40k` pack against its seed: one test per modifier sentence, quoted in the docstring."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kb import RulingsError, Unsatisfiable, load_pack
+from kb.model import Pack
+from solver import Effect, Ruling, Situation, ask
+
+PACK = load_pack("wh40k")
+
+
+@pytest.fixture(scope="module")
+def pack() -> Pack:
+    return PACK
+
+
+def rule(pack: Pack, quantity: str, base: Any = None, *effects: str | tuple[str, str],
+         roll: int | None = None,
+         ignore: tuple[str, ...] | None = None, **facts: Any) -> Ruling:
+    """Ask `quantity`; effects are "+1" or (name, "+1"); fact keywords use `__` for the dot."""
+    listed = tuple(Effect(e, e) if isinstance(e, str) else Effect(*e) for e in effects)
+    given_ = {k.replace("__", "."): v for k, v in facts.items()}
+    return ask(pack, quantity, Situation(given=given_, base=base, effects=listed, roll=roll, ignore=ignore))
+
+
+def clamps(ruling: Ruling) -> list[str]:
+    return [c.rule for c in ruling.clamped]
+
+
+def test_plus_one_ap(pack: Pack) -> None:
+    """Example: 'This weapon has +1 AP' would improve an AP characteristic of -2 to -3."""
+    assert rule(pack, "AP", -2, "+1").value == -3
+
+
+def test_minus_one_sv(pack: Pack) -> None:
+    """Example: 'This unit has -1 Sv' would worsen a Sv characteristic of 3+ to 4+."""
+    r = rule(pack, "Sv", "3+", "-1")
+    assert (r.value, r.display) == ("4+", "4+")
+
+
+def test_modifiers_are_cumulative(pack: Pack) -> None:
+    """All modifiers are cumulative."""
+    assert rule(pack, "S", 4, ("Aura", "+1"), ("Relic", "+1"), ("Curse", "-1")).value == 5
+
+
+def test_set_comes_first(pack: Pack) -> None:
+    """If a rule instructs you to change or replace one value with a specified value, you must first change
+    the
+    relevant value to the new value."""
+    assert rule(pack, "S", 4, "+1", "=6").value == 7
+    assert rule(pack, "Sv", "5+", "+1", "=3+").value == "2+"
+
+
+def test_set_to_zero_or_dash_skips_the_rest(pack: Pack) -> None:
+    """Note that rules that modify a characteristic in this step to a new value of '0', '-' or '*' cannot be
+    modified by other rules (in such cases, skip steps 2-5)."""
+    zero = rule(pack, "OC", 2, "=0", "+1")
+    assert (zero.value, [a.rule for a in zero.applied]) == (0, ["=0"])
+    assert rule(pack, "S", 4, "=-", "x2").value == "-"
+    assert rule(pack, "A", 2, "=*", "+1").value == "*"
+
+
+def test_order_of_operations(pack: Pack) -> None:
+    """2. Apply multiplication modifiers. 3. Apply addition modifiers. 4. Apply division modifiers. 5. Apply
+    subtraction modifiers. 6. Round any fractions up after applying all modifiers."""
+    r = rule(pack, "A", 3, "x2", "+1", "/2", "-1")
+    assert r.value == 3
+    steps = [n.claim for n in r.explanation.because if n.tag == "step"]
+    assert steps == ["start: A 3", "multiply: x2 -> 6", "add: +1 -> 7", "divide: /2 -> 7/2",
+                     "subtract: -1 -> 5/2",
+                     "round fractions up: 5/2 -> 3"]
+    assert rule(pack, "A", 3, "/2", "+1").value == 2
+
+
+def test_never_modified_symbols(pack: Pack) -> None:
+    """Characteristics of '-', '*' and 'N/A' can never be modified."""
+    for symbol in ("-", "*", "N/A"):
+        r = rule(pack, "Range", symbol, "+6", "x2")
+        assert (r.value, r.display, r.applied) == (symbol, symbol, ())
+
+
+@pytest.mark.parametrize(("quantity", "base", "effect", "value"), [
+    ("M", 3, "-4", 1), ("T", 2, "-3", 1), ("Sv", "2+", "+1", "2+"), ("InSv", "4+", "+3", "2+"),
+    ("Ld", "6+", "+3", "5+"), ("Ld", "7+", "-2", "8+"), ("OC", 1, "-2", 0), ("Range", 12, "-12", 1),
+    ("A", 1, "-1", 1), ("WS", "2+", "+1", "2+"), ("WS", "6+", "-1", "6+"), ("BS", "3+", "+2", "2+"),
+    ("BS", "5+", "-2", "6+"), ("S", 3, "-3", 1), ("AP", -1, "-2", 0), ("D", 2, "-2", 1),
+])
+def test_after_all_modifiers_each_characteristic_is_clamped(pack: Pack, quantity: str, base: Any, effect: str,
+                                                            value: Any) -> None:
+    """After all modifiers have been applied: M cannot be less than 1". T cannot be less than 1. Sv cannot
+    be 1+ or
+    better. InSv cannot be 1+ or better. Ld cannot be 4+ (or better) or 9+ (or worse). OC cannot be less
+    than 0
+    or '-'. Range characteristics cannot be less than 1". A cannot be less than 1. WS cannot be 1+ (or
+    better) or
+    7+ (or worse). BS cannot be 1+ (or better) or 7+ (or worse). S cannot be less than 1. AP cannot be
+    worse than
+    0. D cannot be less than 1."""
+    r = rule(pack, quantity, base, effect)
+    assert (r.value, clamps(r)) == (value, [quantity])
+
+
+def test_improving_and_worsening_ws(pack: Pack) -> None:
+    """e.g. improving a WS of 3+ by 1 would result in a WS of 2+. ... e.g. worsening a WS of 3+ by 1 would
+    result
+    in a WS of 4+."""
+    assert rule(pack, "WS", "3+", "+1").value == "2+"
+    assert rule(pack, "WS", "3+", "-1").value == "4+"
+
+
+def test_improving_ap(pack: Pack) -> None:
+    """e.g. improving an AP of -1 by 1 would result in an AP of -2; improving an AP of 0 by 1 would result
+    in an AP
+    of -1."""
+    assert (rule(pack, "AP", -1, "+1").value, rule(pack, "AP", 0, "+1").value) == (-2, -1)
+
+
+def test_worsening_ap(pack: Pack) -> None:
+    """e.g. reducing/worsening an AP of -1 by 1 would result in an AP of 0; reducing /worsening an AP of 0
+    by 1
+    would result in an AP of 0."""
+    assert rule(pack, "AP", -1, "-1").value == 0
+    r = rule(pack, "AP", 0, "-1")
+    assert (r.value, clamps(r)) == (0, ["AP"])
+
+
+def test_improving_other_characteristics_adds(pack: Pack) -> None:
+    """(e.g. to improve a S by 1, add 1 to it)."""
+    assert rule(pack, "S", 4, "+1").value == 5
+    assert rule(pack, "M", 6, "-2").display == '4"'
+
+
+def test_dice_characteristic_keeps_its_operator(pack: Pack) -> None:
+    """Where a D characteristic includes an operator (e.g. a '+', as in D6+1), the value after the operator is
+    part of that D characteristic - it is not a modifier."""
+    plain = rule(pack, "D", "D6+1")
+    assert (plain.value, plain.applied) == ("D6+1", ())
+    assert dict(plain.extra)["distribution"] == {str(v): "1/6" for v in range(2, 8)}
+    halved = rule(pack, "D", "D6+1", "/2")  # (D6+1)/2, not D6/2+1
+    assert dict(halved.extra)["distribution"] == {"1": "1/6", "2": "1/3", "3": "1/3", "4": "1/6"}
+
+
+def test_modifiers_after_rerolls_on_the_roll_given(pack: Pack) -> None:
+    """Modifiers are applied after any re-rolls of that dice roll."""
+    r = rule(pack, "dice_roll", None, "+1", roll=4)
+    assert (r.value, r.modifier) == (5, 1)
+
+
+def test_modified_above_maximum(pack: Pack) -> None:
+    """A dice result can be modified above its maximum possible value (for example, a D6 roll can be modified
+    above 6)."""
+    r = rule(pack, "dice_roll", None, "+1", roll=6)
+    assert (r.value, r.clamped) == (7, ())
+
+
+def test_result_below_one_becomes_one(pack: Pack) -> None:
+    """A result that would be less than 1 is changed to a result of 1."""
+    for quantity in ("dice_roll", "hit_roll", "wound_roll", "save_roll", "charge_roll"):
+        r = rule(pack, quantity, None, "-1", roll=1)
+        assert (r.value, clamps(r)) == (1, [quantity])
+
+
+def test_hit_and_wound_modifier_capped(pack: Pack) -> None:
+    """Hit rolls and wound rolls can never be modified by more than -1 or +1. ... -2 or worse, it is
+    changed to
+    -1. +2 or better, it is changed to +1."""
+    up = rule(pack, "hit_roll", None, "+1", "+1", roll=3)
+    assert (up.value, up.modifier, clamps(up)) == (4, 1, ["hit_roll"])
+    down = rule(pack, "wound_roll", None, "-2", roll=4)
+    assert (down.value, down.modifier, clamps(down)) == (3, -1, ["wound_roll"])
+    unrolled = rule(pack, "hit_roll", None, "-1", "-1", "-1")
+    assert (unrolled.value, unrolled.modifier) == (None, -1)
+
+
+def test_charge_roll_at_most_twelve(pack: Pack) -> None:
+    """Charge rolls cannot be greater than 12. ... if the result would be 13 or more, it is changed to 12."""
+    r = rule(pack, "charge_roll", None, "+2", roll=11)
+    assert (r.value, clamps(r)) == (12, ["charge_roll"])
+    assert rule(pack, "charge_roll", None, "+2", roll=10).clamped == ()
+
+
+def test_detection_range_and_lone_operative(pack: Pack) -> None:
+    """Detection range and Lone Operative cannot be better than 9" or worse than 30"."""
+    assert rule(pack, "detection_range", 12, "-6").value == 9
+    assert rule(pack, "detection_range", 24, "x2").value == 30
+    assert rule(pack, "lone_operative", 12, "-6").display == '9"'
+
+
+def test_cp_cost(pack: Pack) -> None:
+    """A stratagem cannot have its CP increased by more than 1 or reduced to below 0 after all modifiers
+    have been
+    applied."""
+    assert (rule(pack, "cp_cost", 1, "+2").value, rule(pack, "cp_cost", 2, "+1").value) == (2, 3)
+    assert rule(pack, "cp_cost", 1, "-2").value == 0
+    with pytest.raises(RulingsError, match="must be a number"):
+        rule(pack, "cp_cost", "D3", "+1")
+
+
+def test_no_s_is_s1_assumption(pack: Pack) -> None:
+    """If a weapon has no S characteristic (because it is '-', or for any other reason) and a rule
+    interacts with
+    that weapon's S, that weapon has S 1 for that interaction."""
+    r = rule(pack, "S", "-", "+1")
+    assert (r.value, "no_s_is_s1" in r.assumptions) == ("-", True)
+
+
+def test_two_unordered_sets_are_an_error_naming_both(pack: Pack) -> None:
+    with pytest.raises(Unsatisfiable, match=r"Armour.*Curse"):
+        rule(pack, "Sv", "3+", ("Curse", "=6+"), ("Armour", "=2+"))
+
+
+def test_ignore_example_move(pack: Pack) -> None:
+    """Example: Your unit can ignore characteristic modifiers and is under the effect of +2" M and -2" M.
+    You can
+    choose to ignore the -2" M, meaning that unit's M characteristic will only be modified by the +2" M."""
+    r = rule(pack, "M", 6, ("Boost", "+2"), ("Slowed", "-2"), unit__ignores_modifiers=True)
+    assert (r.value, r.ignored, [a.rule for a in r.applied]) == (8, ("Slowed",), ["Boost"])
+
+
+def test_ignore_example_hit_rolls(pack: Pack) -> None:
+    """Example: Your unit's ranged attacks can ignore roll modifiers and are under the effect of +1 to hit
+    rolls and
+    -1 to hit rolls. You can choose to ignore the -1 to hit rolls, meaning those attacks will only be
+    affected by
+    the +1 to hit rolls."""
+    r = rule(pack, "hit_roll", None, ("Aura", "+1"), ("Debuff", "-1"), roll=3, unit__ignores_modifiers=True)
+    assert (r.value, r.ignored) == (4, ("Debuff",))
+
+
+def test_ignore_some_or_all(pack: Pack) -> None:
+    """When a rule states you can ignore modifiers to a stated roll or characteristic, you can choose to
+    ignore all
+    of those modifiers, or only some of them."""
+    r = rule(pack, "Sv", "3+", ("Aura", "+1"), ("Curse", "-1"), ignore=("Aura", "Curse"),
+             unit__ignores_modifiers=True)
+    assert (r.value, r.ignored) == ("3+", ("Aura", "Curse"))
+    assert r.choice is not None and r.choice.best.ignored == ("Curse",)
+    with pytest.raises(RulingsError, match="no rule lets"):
+        rule(pack, "Sv", "3+", "-1", ignore=("-1",))
+
+
+@pytest.mark.parametrize(("given_", "roll", "value", "applied"), [
+    ({"weapon.heavy": True, "attacker.remained_stationary": True}, 3, 4, {"heavy"}),
+    ({"weapon.heavy": True}, 3, 3, set()),
+    ({"attack.ranged": True, "target.stealth": True}, 4, 3, {"stealth"}),
+    ({"target.stealth": True}, 4, 4, set()),
+    ({"attack.ranged": True, "weapon.indirect_fire": True, "target.visible": False}, 4, 3, {"indirect_fire"}),
+])
+def test_core_abilities_on_hit_rolls(pack: Pack, given_: dict[str, Any], roll: int, value: int,
+                                     applied: set[str]) -> None:
+    r = ask(pack, "hit_roll", Situation(given=given_, roll=roll))
+    assert (r.value, {a.rule for a in r.applied}) == (value, applied)
+
+
+def test_lance_and_cover(pack: Pack) -> None:
+    lance = rule(pack, "wound_roll", None, roll=3, weapon__lance=True, attacker__made_charge_move=True)
+    assert lance.value == 4
+    cover = {"attack.ranged": True, "target.in_cover": True, "weapon.indirect_fire": True,
+             "target.visible": False,
+             "target.save": 4, "weapon.ap": -1}
+    once = ask(pack, "save_roll", Situation(given=cover, roll=3))
+    suppressed = [(s.rule, s.by) for s in once.suppressed]
+    assert (once.value, suppressed) == (4, [("indirect_fire_cover", "benefit_of_cover")])
+    denied = ask(pack, "save_roll", Situation(given=cover | {"target.save": 3, "weapon.ap": 0}, roll=3))
+    assert denied.value == 3
+
+
+# -- the ignore choice against brute force ---------------------------------------------------------------
+
+CHOICE_CASES = st.sampled_from([("M", 6), ("Sv", "4+"), ("Ld", "7+"), ("AP", -1), ("A", 2),
+                                ("hit_roll", None),
+                                ("charge_roll", None)])
+EFFECT = st.tuples(st.sampled_from("x+/-"), st.integers(1, 3))
+
+
+@settings(max_examples=60, deadline=None)
+@given(CHOICE_CASES, st.lists(EFFECT, min_size=1, max_size=5), st.integers(1, 6))
+def test_ignore_choice_is_brute_force_best_and_fewest(case: tuple[str, Any], effects: list[tuple[str, int]],
+                                                     roll: int) -> None:
+    quantity, base = case
+    listed = tuple(Effect(f"e{i}", f"{op}{n}") for i, (op, n) in enumerate(effects))
+    is_roll = PACK.quantities[quantity].kind == "roll"
+    situation = Situation(given={"unit.ignores_modifiers": True}, base=base, effects=listed,
+                          roll=roll * (2 if quantity == "charge_roll" else 1) if is_roll else None)
+    chosen = ask(PACK, quantity, situation)
+    assert chosen.choice is not None
+    names = [e.name for e in listed]
+    goodness = {}  # brute force, independent of the solver's choice: ask again without each subset
+    for k in range(len(names) + 1):
+        for subset in combinations(names, k):
+            kept = tuple(e for e in listed if e.name not in subset)
+            r = ask(PACK, quantity, Situation(base=base, effects=kept, roll=situation.roll))
+            goodness[subset] = _goodness(quantity, r.value)
+    best = max(goodness.values())
+    fewest = min(len(s) for s, g in goodness.items() if g == best)
+    assert _goodness(quantity, chosen.value) == best
+    assert goodness[tuple(chosen.ignored)] == best
+    assert len(chosen.ignored) == fewest
+    tied = sorted(sorted(s) for s, g in goodness.items() if g == best and len(s) == fewest)
+    assert sorted(chosen.ignored) == tied[0]
+
+
+def _goodness(quantity: str, value: Any) -> int:
+    """Higher is better for the controlling player: lower X+, more negative AP, higher everything else."""
+    number = int(str(value).rstrip("+"))
+    return -number if PACK.quantities[quantity].better == "lower" else number
