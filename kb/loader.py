@@ -220,6 +220,8 @@ class _Builder:
             if default is not None and not _fits(default, kind, rng, raw.get("values", ())):
                 self.error(f"fact {name!r}: default {default!r} is not a {kind}"
                            + (f" in {list(rng)}" if rng else ""), doc, (*path, "default"))
+            if kind == "keywords" and isinstance(default, list):
+                default = frozenset(str(k).upper() for k in default)
             derive = self._expr(raw["derive"], doc, (*path, "derive"), types, kind) if "derive" in raw else None
             if derive is not None:
                 default = None

@@ -66,7 +66,10 @@ def explain_condition(
     if reads is None:
         reads = memo.reads[expr.text] = _reads(pack, expr.names)
     key = (expr.text, want, tuple([values.get(n, UNKNOWN) for n in reads]), tuple([n in given for n in reads]))
-    nodes = memo.nodes.get(key)
+    try:
+        nodes = memo.nodes.get(key)
+    except TypeError:  # a value that cannot be a key: explain without the memo
+        return _explain(pack, expr, values, given, want)
     if nodes is None:
         if len(memo.nodes) > _MEMO_SIZE:
             memo.nodes.clear()

@@ -1,0 +1,234 @@
+"""Find the situations whose ruling satisfies an expression over the ruling's fields.
+
+`find(pack, "to_hit", "impossible")` answers "when is a shot impossible?"
+with the *minimal* situations: each names the fewest facts that matter (every
+fact it leaves out keeps its default, or stays unknown when the answer does
+not depend on it), no result contains another, and every situation of the
+search space whose ruling satisfies the expression contains one of them.
+Results that differ only in one number are shown as a range.
+
+The search goes over the facts the quantity's rules read directly: a derived
+fact such as `target.in_hard_cover` is one yes/no fact here, not the Line of
+Sight values behind it. The expression is parsed with `kb.expr` (never
+`eval`ed) and evaluated over the ruling's fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from kb.errors import RulingsError
+from kb.expr import UNKNOWN, Expr, ExprSyntaxError, FactType, check_expr, evaluate, parse_expr
+from kb.model import Pack
+from solver.ask import ask
+from solver.ruling import Ruling
+from solver.situation import Situation
+
+MAX_FACTS = 5
+"""How many facts beyond the given ones `find` sets at most, unless told otherwise."""
+
+FIELDS: dict[str, FactType] = {
+    "value": FactType("int"), "modifier": FactType("int"), "impossible": FactType("bool"),
+    "automatic": FactType("bool"), "probability": FactType("int"), "then": FactType("int"),
+    "applied": FactType("keywords"), "suppressed": FactType("keywords"), "ignored": FactType("keywords"),
+    "clamped": FactType("keywords"), "assumptions": FactType("keywords"), "display": FactType("str"),
+}
+"""The ruling fields an expression may read. `probability` is in percent, rounded down; sets compare with `in`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """One minimal situation (numbers may be ranges `(low, high)`) and what its ruling shows."""
+
+    given: tuple[tuple[str, Any], ...]
+    display: str
+    ruling: Ruling
+
+    def describe(self) -> str:
+        """The situation as `fact = value` pairs, with ranges as `low..high`.
+
+        Examples:
+            >>> Found((("shooter.bs", (1, 2)), ("shooter.moved", True)), "", None).describe()  # type: ignore[arg-type]
+            'shooter.bs = 1..2, shooter.moved = true'
+        """
+        return ", ".join(f"{n} = {show(v)}" for n, v in self.given) or "(nothing beyond the defaults)"
+
+
+def parse_where(text: str) -> Expr:
+    """Parse and check a `--where` expression over the ruling's fields.
+
+    Examples:
+        >>> parse_where("value >= 7 and 'hard_cover' in applied").text
+        "value >= 7 and 'hard_cover' in applied"
+    """
+    try:
+        expr = parse_expr(text)
+    except ExprSyntaxError as e:
+        raise RulingsError(f"--where {text!r}: {e.message} (at column {e.offset + 1})",
+                           hint="e.g. --where \"impossible\" or --where \"value >= 7\"") from None
+    problems = check_expr(expr, FIELDS, "bool")
+    if problems:
+        message = problems[0][0].replace("unknown fact", "unknown ruling field")
+        raise RulingsError(f"--where {text!r}: {message}", hint="fields: " + ", ".join(FIELDS))
+    return expr
+
+
+def ruling_fields(ruling: Ruling) -> dict[str, Any]:
+    """The values a `--where` expression reads; a field the ruling lacks stays unknown."""
+    out: dict[str, Any] = {
+        "applied": frozenset(a.rule.upper() for a in ruling.applied),
+        "suppressed": frozenset(s.rule.upper() for s in ruling.suppressed),
+        "ignored": frozenset(r.upper() for r in ruling.ignored),
+        "clamped": frozenset(c.rule.upper() for c in ruling.clamped),
+        "assumptions": frozenset(a.upper() for a in ruling.assumptions),
+        "display": ruling.display,
+    }
+    if isinstance(ruling.value, int) and not isinstance(ruling.value, bool):
+        out["value"] = ruling.value
+    for name in ("modifier", "then"):
+        if getattr(ruling, name) is not None:
+            out[name] = getattr(ruling, name)
+    if ruling.probability is not None:
+        out["probability"] = int(ruling.probability * 100)
+        out["impossible"] = bool(ruling.impossible)
+        out["automatic"] = bool(ruling.automatic)
+    return out
+
+
+def satisfies(ruling: Ruling, where: Expr) -> bool:
+    """Whether the ruling (every one of its cases, when it has cases) satisfies `where`.
+
+    Keywords in a ruling's rule names compare without regard to case, the way `in` reads keywords.
+    """
+    if ruling.cases:
+        return all(satisfies(c.ruling, where) for c in ruling.cases)
+    result = evaluate(where, ruling_fields(ruling))
+    return result is not UNKNOWN and bool(result)
+
+
+def search_facts(pack: Pack, quantity: str) -> list[str]:
+    """The facts the quantity's ruling reads directly (derived facts stay whole), in pack order."""
+    q = pack.quantities[quantity]
+    exprs: list[Expr | None] = [q.base, q.automatic, q.passes]
+    modifiers = pack.modifiers_of(quantity)
+    for m in modifiers:
+        exprs += [m.when, m.amount, m.per]
+    names = {m.name for m in modifiers}
+    for p in pack.policies.values():
+        if quantity in p.quantities or names.intersection(p.rules) or p.rule in names:
+            exprs += [p.min, p.max, p.when]
+    read = {n for e in exprs if e is not None for n in e.names}
+    return [n for n in pack.facts if n in read and pack.facts[n].domain]
+
+
+def find(pack: Pack, quantity: str, where: Expr | str, situation: Situation | None = None, *,
+         facts: Iterable[str] | None = None, max_facts: int | None = MAX_FACTS) -> list[Found]:
+    """Every minimal situation over `facts` (default: `search_facts`) whose ruling satisfies `where`.
+
+    The search stops after situations of `max_facts` facts beyond the given
+    ones (None: no limit); within that, the answer is complete.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> found = find(load_pack("fantasy"), "to_hit", "modifier == 0 and value == 2",
+        ...              Situation(given={"target.within_4in": True}), facts=["shooter.bs"])
+        >>> [f.describe() for f in found]
+        ['target.within_4in = true, shooter.bs = 4..10']
+    """
+    from solver.search import situations
+
+    if quantity not in pack.quantities:
+        ask(pack, quantity, Situation())  # raises the UnknownName with its did-you-mean
+    expr = parse_where(where) if isinstance(where, str) else where
+    base = situation or Situation()
+    fixed = dict(base.given)
+    names = [f for f in (facts if facts is not None else search_facts(pack, quantity)) if f not in fixed]
+    minimal: list[tuple[dict[str, Any], Ruling]] = []
+    for given in situations(pack, names, fixed=fixed):
+        if max_facts is not None and len(given) - len(fixed) > max_facts:
+            break
+        if _redundant(pack, given) or any(_contains(given, found) for found, _ in minimal):
+            continue
+        try:
+            ruling = ask(pack, quantity, Situation(given=given, base=base.base, effects=base.effects, roll=base.roll,
+                                                   reading=base.reading, ignore=base.ignore, models=base.models))
+        except RulingsError:
+            continue
+        if satisfies(ruling, expr):
+            minimal.append((given, ruling))
+    return condense(pack, minimal)
+
+
+def _redundant(pack: Pack, given: Mapping[str, Any]) -> bool:
+    """A derived fact given the very value the rest of the situation derives (a smaller situation says it)."""
+    from solver.search import fact_values
+
+    derived = [n for n in given if pack.facts[n].derive is not None]
+    if not derived:
+        return False
+    values = fact_values(pack, {n: v for n, v in given.items() if n not in derived})
+    return any(values.get(n) == given[n] for n in derived)
+
+
+def condense(pack: Pack, results: list[tuple[dict[str, Any], Ruling]]) -> list[Found]:
+    """Merge results that differ only in one int fact's consecutive values into a range."""
+    rows: list[tuple[dict[str, Any], list[Ruling]]] = [(dict(g), [r]) for g, r in results]
+    merged = True
+    while merged:
+        merged = False
+        for i, (a, ra) in enumerate(rows):
+            for j in range(i + 1, len(rows)):
+                b, rb = rows[j]
+                joined = _join(pack, a, b)
+                if joined is not None:
+                    rows[i] = (joined, ra + rb)
+                    del rows[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    out = []
+    for given, rulings in rows:
+        displays = list(dict.fromkeys(r.display for r in rulings))
+        out.append(Found(tuple(given.items()), " / ".join(displays), rulings[0]))
+    return out
+
+
+def _join(pack: Pack, a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any] | None:
+    if a.keys() != b.keys():
+        return None
+    differ = [n for n in a if a[n] != b[n]]
+    if len(differ) != 1 or pack.facts[differ[0]].type.kind != "int":
+        return None
+    name = differ[0]
+    from solver.search import sample_values
+
+    default = pack.facts[name].default
+    order = sorted({*sample_values(pack, name), *([default] if default is not None else [])})
+    (low_a, high_a), (low_b, high_b) = _span(a[name]), _span(b[name])
+    if order.index(high_a) + 1 != order.index(low_b) and order.index(high_b) + 1 != order.index(low_a):
+        return None
+    low, high = min(low_a, low_b), max(high_a, high_b)
+    return {**a, name: (low, high)}
+
+
+def _span(value: Any) -> tuple[int, int]:
+    return value if isinstance(value, tuple) else (value, value)
+
+
+def _contains(given: Mapping[str, Any], smaller: Mapping[str, Any]) -> bool:
+    return all(n in given and given[n] == v for n, v in smaller.items())
+
+
+def show(value: Any) -> str:
+    """A fact value as a player writes it: `true`, `3`, a range `1..2`."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return f"{value[0]}..{value[1]}"
+    if isinstance(value, Fraction):
+        return str(value)
+    return str(value)

@@ -1,0 +1,254 @@
+"""Why a rule did not count, and the smallest changes to the situation that make it count.
+
+A rule can miss a ruling four ways: its condition failed (traced through the
+derived facts behind it), a policy suppressed it in favour of another rule,
+the chooser ignored it under a permitted choice, or the roll was skipped (or
+the rule is tied to a reading not in force). The smallest changes are found
+by asking, for one, two, then three facts at a time, every assignment the
+situation search allows, keeping those whose ruling counts the rule; each is
+a set of `--given` values that replays through `rulings ask`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from kb.errors import RulingsError, UnknownName
+from kb.expr import Expr
+from kb.model import Modifier, Pack
+from solver.ask import ask
+from solver.derivation import Node
+from solver.facts import derive_facts
+from solver.ruling import Ruling, active
+from solver.situation import Situation
+
+MAX_CHANGED = 3
+"""The most facts one smallest change may touch; beyond that the search says none was found."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """Facts to give (new values) so that the rule counts, and the ruling they give."""
+
+    given: tuple[tuple[str, Any], ...]
+    display: str
+    ruling: Ruling
+
+    def as_given(self) -> dict[str, Any]:
+        """The change as fact values to merge over the situation."""
+        return dict(self.given)
+
+
+@dataclass(frozen=True, slots=True)
+class WhyNot:
+    """Why `rule` did or did not count for `quantity`, and how to make it count."""
+
+    pack: str
+    quantity: str
+    rule: str
+    status: str
+    """`counts`, `failed`, `suppressed`, `ignored`, `automatic`, `inactive` or `unknown`."""
+    reason: Node
+    ruling: Ruling
+    changes: tuple[Change, ...] = ()
+
+
+def rule_counts(ruling: Ruling, rule: str) -> bool:
+    """Whether `rule` counts in the ruling (in every case, when the ruling has cases).
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> r = ask(load_pack("fantasy"), "to_hit", Situation(given={"shooter.bs": 3, "shooter.moved": True}))
+        >>> rule_counts(r, "moved"), rule_counts(r, "sniper")
+        (True, False)
+    """
+    if ruling.cases:
+        return all(rule_counts(c.ruling, rule) for c in ruling.cases)
+    return any(a.rule == rule for a in ruling.applied)
+
+
+def why_not(pack: Pack, quantity: str, rule: str, situation: Situation, *, limit: int = 5) -> WhyNot:
+    """Explain why `rule` did not count for `quantity` in `situation`, with its smallest fixes.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> w = why_not(load_pack("fantasy"), "to_hit", "moved", Situation(given={"shooter.bs": 3}))
+        >>> w.status, [c.given for c in w.changes]
+        ('failed', [(('shooter.moved', True),)])
+    """
+    if situation.groups:
+        raise RulingsError("why-not asks about one group of shots at a time",
+                           hint="drop groups: and give that group's facts instead")
+    ruling = ask(pack, quantity, situation)
+    modifier = _modifier(pack, quantity, rule, situation)
+    status, reason = _reason(pack, ruling, modifier, situation)
+    if status == "counts":
+        return WhyNot(pack.name, quantity, rule, status, reason, ruling)
+    facts = _changeable(pack, quantity, modifier, status)
+    changes = smallest_changes(pack, quantity, situation, lambda r: rule_counts(r, rule), facts, limit=limit)
+    return WhyNot(pack.name, quantity, rule, status, reason, ruling, tuple(changes))
+
+
+def smallest_changes(pack: Pack, quantity: str, situation: Situation, wanted: Any, facts: Iterable[str], *,
+                     limit: int = 5) -> list[Change]:
+    """The changes of fewest facts (at most `MAX_CHANGED`) after which `wanted(ruling)` holds.
+
+    Every fact in a change takes a value different from its value in the
+    situation; the assignments come from the situation search, so domain
+    constraints are respected.
+    """
+    from solver.search import situations
+
+    current = derive_facts(pack, situation.given)
+    names = sorted(set(facts))
+    for size in range(1, MAX_CHANGED + 1):
+        found: list[Change] = []
+        for chosen in combinations(names, size):
+            fixed = {n: v for n, v in situation.given.items() if n not in chosen}
+            for assignment in situations(pack, list(chosen), fixed=fixed):
+                change = _change(pack, chosen, assignment, current)
+                if change is None:
+                    continue
+                try:
+                    ruling = ask(pack, quantity, situation.with_given(dict(change)))
+                except RulingsError:
+                    continue
+                if wanted(ruling):
+                    found.append(Change(change, ruling.display, ruling))
+                    if len(found) >= limit:
+                        return found
+        if found:
+            return found
+    return []
+
+
+def _change(pack: Pack, chosen: tuple[str, ...], assignment: Mapping[str, Any],
+            current: Mapping[str, Any]) -> tuple[tuple[str, Any], ...] | None:
+    """The new value of each chosen fact, or None when one of them would not change (or become unknown)."""
+    out = []
+    for name in chosen:
+        value = assignment.get(name, pack.facts[name].default)
+        if value is None or (name in current and current[name] == value):
+            return None
+        out.append((name, value))
+    return tuple(out)
+
+
+def _modifier(pack: Pack, quantity: str, rule: str, situation: Situation) -> Modifier | None:
+    if quantity not in pack.quantities:
+        raise UnknownName("quantity", quantity, pack.quantities)
+    mine = {m.name: m for m in pack.modifiers_of(quantity)}
+    if rule in mine:
+        return mine[rule]
+    if any(e.name == rule for e in situation.effects):
+        return None
+    raise UnknownName(f"rule of {quantity}", rule, [*mine, *(e.name for e in situation.effects)])
+
+
+def _reason(pack: Pack, ruling: Ruling, modifier: Modifier | None, situation: Situation) -> tuple[str, Node]:
+    rule = modifier.name if modifier else ""
+    if ruling.cases:
+        counts = [c for c in ruling.cases if rule_counts(c.ruling, rule)]
+        if counts:
+            return "unknown", Node(f"{rule} counts only in some cases: the situation leaves facts unknown",
+                                   tuple(Node("when " + _when(c.when) + f": {rule} counts") for c in counts),
+                                   tag="cases")
+        ruling = ruling.cases[0].ruling
+    if rule_counts(ruling, rule):
+        return "counts", _find(ruling.explanation, "applied", f"{rule} ") or Node(f"{rule} counts")
+    if ruling.automatic:
+        return "automatic", Node(f"{rule} does not count: no roll is made, so no modifier counts",
+                                 (ruling.explanation,), tag="automatic")
+    if modifier is not None and not active(modifier, _reading(pack, ruling, situation)):
+        under = ", ".join(f"reading {r} = {o}" for r, o in modifier.under)
+        return "inactive", Node(f"{rule} is only in force under {under}", tag="inactive")
+    for s in ruling.suppressed:
+        if s.rule == rule:
+            return "suppressed", _find(ruling.explanation, "suppressed", f"{rule} does not count") or Node(
+                f"{rule} does not count, {s.by} counts instead ({s.policy})")
+    if rule in ruling.ignored:
+        choice = _find(ruling.explanation, "ignored", "choice")
+        return "ignored", Node(f"{rule} is ignored by a permitted choice", (choice,) if choice else (),
+                               tag="ignored")
+    failed = _find(ruling.explanation, "failed", f"{rule} does not apply")
+    return "failed", failed or Node(f"{rule} does not apply", tag="failed")
+
+
+def _reading(pack: Pack, ruling: Ruling, situation: Situation) -> Mapping[str, str]:
+    return {r.name: r.default for r in pack.readings.values()} | dict(situation.reading)
+
+
+def _find(node: Node, tag: str, prefix: str) -> Node | None:
+    for _, n in node.lines():
+        if n.tag == tag and n.claim.startswith(prefix):
+            return n
+    return None
+
+
+def _changeable(pack: Pack, quantity: str, modifier: Modifier | None, status: str) -> set[str]:
+    """The facts worth changing: those behind the rule, and behind what beat or skipped it."""
+    q = pack.quantities[quantity]
+    exprs: list[Expr | None] = [q.automatic]
+    if modifier is not None:
+        exprs += [modifier.when, modifier.amount, modifier.per]
+    if status in ("suppressed", "ignored") or modifier is None:
+        exprs += [e for m in pack.modifiers_of(quantity) for e in (m.when, m.amount, m.per)]
+        exprs += [p.when for p in pack.policies.values()]
+    return behind(pack, (e for e in exprs if e is not None))
+
+
+def behind(pack: Pack, exprs: Iterable[Expr]) -> set[str]:
+    """Every fact the expressions read, directly or through derived facts.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> from kb.expr import parse_expr
+        >>> sorted(behind(load_pack("fantasy"), [parse_expr("target.in_soft_cover")]))[:3]
+        ['shooter.los', 'soft_cover.los', 'soft_cover.obscures']
+    """
+    seen: set[str] = set()
+    todo = [n for e in exprs for n in e.names]
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in pack.facts:
+            continue
+        seen.add(name)
+        derive = pack.facts[name].derive
+        if derive is not None:
+            todo += derive.names
+    return seen
+
+
+def _when(when: tuple[tuple[str, Any], ...]) -> str:
+    return ", ".join(f"{f} = {str(v).lower() if isinstance(v, bool) else v}" for f, v in when)
+
+
+def replay_command(pack: str, quantity: str, change: Change, *, situation_file: str | None = None,
+                   given: Mapping[str, Any] | None = None) -> str:
+    """The `rulings ask` command that replays a change.
+
+    Examples:
+        >>> from solver.derivation import Node
+        >>> c = Change((("shooter.moved", True),), "5+", None)  # type: ignore[arg-type]
+        >>> replay_command("fantasy", "to_hit", c, given={"shooter.bs": 3})
+        'rulings ask fantasy to_hit --given shooter.bs=3 --given shooter.moved=true'
+    """
+    parts = ["rulings", "ask", pack, quantity]
+    if situation_file:
+        parts += ["--situation", situation_file]
+    merged = {**(given or {}), **change.as_given()}
+    parts += [f"--given {n}={_arg(v)}" for n, v in merged.items()]
+    return " ".join(parts)
+
+
+def _arg(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, frozenset):
+        return "[" + ",".join(sorted(value)) + "]"
+    return str(value)
+
+
