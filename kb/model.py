@@ -201,18 +201,26 @@ class Pack:
     order: tuple[str, ...] = ()
     """Derived facts in the order they can be computed (from the dependency graph)."""
 
-    def modifiers_of(self, quantity: str) -> list[Modifier]:
-        """The pack's modifiers that change `quantity`, in pack order."""
-        return [m for m in self.modifiers.values() if quantity in m.quantities]
+    index: dict[tuple[str, str], tuple[Any, ...]] = field(default_factory=dict, compare=False, repr=False)
+    """Per-quantity lookups, filled on first use (a ruling asks them every time)."""
 
-    def policies_of(self, quantity: str, kind: str) -> list[Policy]:
-        """Policies of a kind that bear on `quantity`."""
-        names = {m.name for m in self.modifiers_of(quantity)}
-        return [
-            p
-            for p in self.policies.values()
-            if p.kind == kind and (quantity in p.quantities or names.intersection(p.rules) or p.rule in names)
-        ]
+    def modifiers_of(self, quantity: str) -> tuple[Modifier, ...]:
+        """The pack's modifiers that change `quantity`, in pack order."""
+        key = ("modifiers", quantity)
+        if key not in self.index:
+            self.index[key] = tuple(m for m in self.modifiers.values() if quantity in m.quantities)
+        return self.index[key]
+
+    def policies_of(self, quantity: str, kind: str | None = None) -> tuple[Policy, ...]:
+        """Policies (of a kind, or all) that bear on `quantity`, in pack order."""
+        key = ("policies", quantity)
+        if key not in self.index:
+            names = {m.name for m in self.modifiers_of(quantity)}
+            self.index[key] = tuple(
+                p for p in self.policies.values()
+                if quantity in p.quantities or names.intersection(p.rules) or p.rule in names
+            )
+        return tuple(p for p in self.index[key] if kind is None or p.kind == kind)
 
 
 def split_change(change: str | int) -> tuple[str, str]:

@@ -91,23 +91,31 @@ def apply_terms(base: Fraction, terms: Sequence[Term], *, lowers: bool = False) 
     value = base
     steps = []
     sign = -1 if lowers else 1
+    by_op: dict[str, list[Term]] = {}
+    for t in terms:
+        by_op.setdefault(t.op, []).append(t)
     for op in OPS:
-        these = sorted((t for t in terms if t.op == op), key=lambda t: t.rule)
+        these = by_op.get(op)
         if not these:
             continue
+        these.sort(key=_rule)
         for t in these:
             if op == "=":
                 value = t.amount
             elif op == "x":
                 value *= t.amount
             elif op == "/":
-                value /= t.amount
+                value = Fraction(value) / t.amount
             elif op == "+":
                 value += sign * t.amount
             else:
                 value -= sign * t.amount
         steps.append(Step(STAGES[op], tuple(t.rule for t in these), value))
     return value, steps
+
+
+def _rule(term: Term) -> str:
+    return term.rule
 
 
 def round_up(value: Fraction) -> int:

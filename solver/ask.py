@@ -59,14 +59,7 @@ def ask(pack: Pack, quantity: str, situation: Situation) -> Ruling:
 
 def readings_of(pack: Pack, q: Quantity) -> list[Reading]:
     """The readings whose options change a modifier or policy bearing on `q`."""
-    names = {m.name for m in pack.modifiers_of(q.name)}
-    tied = {
-        reading
-        for entry in [*pack.modifiers_of(q.name), *pack.policies.values()]
-        if getattr(entry, "quantities", ()) and q.name in entry.quantities
-        or set(getattr(entry, "rules", ())) & names
-        for reading, _ in entry.under
-    }
+    tied = {reading for entry in (*pack.modifiers_of(q.name), *pack.policies_of(q.name)) for reading, _ in entry.under}
     return [r for name, r in pack.readings.items() if name in tied]
 
 

@@ -71,7 +71,7 @@ def _bound(value: int, bounds: Sequence[Bound], clamped: list[tuple[str, Any, An
 
 
 def _score(q: Quantity, base: int, terms: Sequence[Term], clamps: Sequence[Bound]) -> Outcome:
-    raw, steps = apply_terms(Fraction(base), terms, lowers=q.plus == "lowers")
+    raw, steps = apply_terms(base, terms, lowers=q.plus == "lowers")
     clamped: list[tuple[str, Any, Any]] = []
     value = _bound(round_up(raw), clamps, clamped)
     chart = dict(q.chart)
@@ -104,7 +104,7 @@ def _roll(q: Quantity, roll: int | None, terms: Sequence[Term], clamps: Sequence
 
 
 def _pool(q: Quantity, base: int, terms: Sequence[Term], clamps: Sequence[Bound]) -> Outcome:
-    raw, steps = apply_terms(Fraction(base), terms)
+    raw, steps = apply_terms(base, terms)
     clamped: list[tuple[str, Any, Any]] = []
     value = _bound(round_up(raw), clamps, clamped)
     noun = "die" if value == 1 else "dice"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from kb.errors import RulingsError
@@ -121,12 +122,14 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
     """The ruling for a situation whose facts (`values`) are all that it needs."""
     if need(q.automatic, values, False):
         return _automatic(pack, q, values, situation)
-    modifiers = [m for m in pack.modifiers_of(q.name) if active(m, reading)] + adhoc_modifiers(q, situation)
+    modifiers = [*(m for m in pack.modifiers_of(q.name) if not m.under or active(m, reading)),
+                 *adhoc_modifiers(q, situation)]
     holding, failed = [], []
     for m in modifiers:
         (holding if need(m.when, values) else failed).append(m)
     terms = {m.name: _term(m, values) for m in holding}
-    policies = [p for p in pack.policies.values() if active(p, reading) and need(p.when, values, True)]
+    policies = [p for p in pack.policies_of(q.name)
+                if (not p.under or active(p, reading)) and (p.when is None or need(p.when, values))]
     bites = conflicts(policies, [m.name for m in holding], lambda r: abs(terms[r].signed))
     counting, suppressed = settle([m.name for m in holding], bites)
     base = _base(q, situation, values)
@@ -202,7 +205,7 @@ def _term(m: Modifier, values: Mapping[str, Any]) -> Term:
 
         return set_term(m.name, amount)
     amount *= need(m.per, values) if m.per is not None else 1
-    return Term(m.name, m.op, Fraction(amount))
+    return Term(m.name, m.op, amount if isinstance(amount, int) else Fraction(amount))
 
 
 def _base(q: Quantity, situation: Situation, values: Mapping[str, Any]) -> Any:
@@ -268,7 +271,17 @@ def _applied_node(pack: Pack, m: Modifier, term: Term, values: Mapping[str, Any]
 
 def _failed_node(pack: Pack, m: Modifier, values: Mapping[str, Any], situation: Situation) -> Node:
     because = explain_condition(pack, m.when, values, situation.given, False)
-    return Node(f"{m.name} does not apply: {m.when.text} fails", because, _cite(m), tag="failed")
+    seen = _FAILED.get((m.name, id(because)))
+    if seen is not None and seen[0] is because:  # the same reasons give the same (immutable) node
+        return seen[1]
+    node = Node(f"{m.name} does not apply: {m.when.text} fails", because, _cite(m), tag="failed")
+    if len(_FAILED) > 100_000:
+        _FAILED.clear()
+    _FAILED[(m.name, id(because))] = (because, node)
+    return node
+
+
+_FAILED: dict[tuple[str, int], tuple[tuple[Node, ...], Node]] = {}
 
 
 def _suppressed_node(pack: Pack, s: Suppression) -> Node:
@@ -280,7 +293,12 @@ def _suppressed_node(pack: Pack, s: Suppression) -> Node:
 
 def _assumption_node(pack: Pack, name: str) -> Node:
     a = pack.assumptions[name]
-    return Node(f"assumption {name}: {a.text}", (Node(f"why: {a.reason}"),), tag="assumption")
+    return _assumption_text(name, a.text, a.reason)
+
+
+@cache
+def _assumption_text(name: str, text: str, reason: str) -> Node:
+    return Node(f"assumption {name}: {text}", (Node(f"why: {reason}"),), tag="assumption")
 
 
 def _automatic(pack: Pack, q: Quantity, values: Mapping[str, Any], situation: Situation) -> Ruling:
