@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import cache
+from itertools import product
+from math import prod
 from typing import Any
 
 from kb.errors import Contradiction, RulingsError, UnknownName
@@ -93,7 +96,7 @@ def _branch(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str,
         raise Contradiction("no value of the unknown facts is consistent with this situation")
     if isinstance(tree, Ruling):
         return tree
-    cases = [Case(tuple(when), ruling) for when, ruling in _flatten(_simplify(tree, pack))]
+    cases = [Case(tuple(when), ruling) for when, ruling in _flatten(_simplify(_fewest(tree, pack), pack))]
     if len({_key(c.ruling) for c in cases}) == 1:
         return cases[0].ruling
     unknown = sorted({f for c in cases for f, _ in c.when})
@@ -137,11 +140,58 @@ def _solve(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, 
 
 def _pick(pack: Pack, names: set[str]) -> str:
     """The highest-level unknown: derived facts first, then the smallest domain."""
-    def rank(name: str) -> tuple[int, int, str]:
-        fact = pack.facts[name]
-        return (fact.derive is None, len(fact.domain) or 10**6, name)
+    return min(names, key=lambda name: _rank(pack, name))
 
-    return min(names, key=rank)
+
+def _rank(pack: Pack, name: str) -> tuple[bool, int, str]:
+    fact = pack.facts[name]
+    return (fact.derive is None, len(fact.domain) or 10**6, name)
+
+
+def _fewest(tree: _Branch, pack: Pack) -> _Branch | Ruling:
+    """The decision tree over the same unknown facts with the fewest leaves (when small enough to search).
+
+    The branching found while solving follows the order rules are met; a different
+    order can need fewer cases (hard cover decides alone when it holds).
+    """
+    facts = sorted(_facts_in(tree), key=lambda f: _rank(pack, f))
+    domains = [pack.facts[f].domain for f in facts]
+    if len(facts) < 2 or prod(len(d) + 1 for d in domains) > 20_000:
+        return tree
+    rows = []
+    for values in product(*domains):
+        leaf = _lookup(tree, dict(zip(facts, values, strict=True)))
+        if leaf is not None:
+            rows.append((values, leaf))
+
+    @cache
+    def best(fixed: tuple[tuple[int, Any], ...]) -> tuple[int, _Branch | Ruling | None]:
+        here = [leaf for values, leaf in rows if all(values[i] == v for i, v in fixed)]
+        if len({_key(leaf) for leaf in here}) <= 1:
+            return (1, here[0]) if here else (0, None)
+        done = {i for i, _ in fixed}
+        options = []
+        for i in (i for i in range(len(facts)) if i not in done):
+            subs = [(v, best((*fixed, (i, v)))) for v in domains[i]]
+            options.append((sum(c for _, (c, _) in subs), i, subs))
+        count, i, subs = min(options, key=lambda o: (o[0], o[1]))
+        return count, _Branch(facts[i], tuple((v, t) for v, (_, t) in subs if t is not None))
+
+    return best(())[1] or tree
+
+
+def _facts_in(tree: _Branch | Ruling) -> set[str]:
+    if isinstance(tree, Ruling):
+        return set()
+    return {tree.fact}.union(*(_facts_in(sub) for _, sub in tree.options))
+
+
+def _lookup(tree: _Branch | Ruling, assignment: Mapping[str, Any]) -> Ruling | None:
+    while isinstance(tree, _Branch):
+        tree = next((sub for value, sub in tree.options if value == assignment[tree.fact]), None)  # type: ignore[assignment]
+        if tree is None:
+            return None
+    return tree
 
 
 def _key(ruling: Ruling) -> tuple[Any, ...]:
