@@ -9,15 +9,15 @@ keyed by its path (`("modifiers", "moved", "when")`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
-
-import yaml
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from kb.errors import PackError, RulingsError, Span
 
-Path = tuple[str | int, ...]
+if TYPE_CHECKING:
+    import yaml
 
-_CONSTRUCTOR = yaml.constructor.SafeConstructor()
+Path = tuple[str | int, ...]
 
 
 @dataclass(slots=True)
@@ -51,6 +51,8 @@ def read_yaml(text: str, path: str) -> Document:
         >>> doc.data, str(doc.span(("a", "b")))
         ({'a': {'b': 1}}, 'x.yaml:2:6')
     """
+    import yaml  # here, not at the top: a ruling from a cached pack with --given needs no YAML parser
+
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as e:
@@ -66,6 +68,8 @@ def read_yaml(text: str, path: str) -> Document:
 
 
 def _build(node: yaml.Node, path: Path, doc: Document, problems: list[RulingsError]) -> Any:
+    import yaml
+
     doc.spans[path] = _span(node, doc.path)
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
@@ -94,12 +98,22 @@ def _build(node: yaml.Node, path: Path, doc: Document, problems: list[RulingsErr
 
 
 def _scalar(node: yaml.Node) -> Any:
+    import yaml
+
     if not isinstance(node, yaml.ScalarNode):
         return None
-    construct = _CONSTRUCTOR.yaml_constructors.get(node.tag) or _CONSTRUCTOR.yaml_constructors[None]
-    return construct(_CONSTRUCTOR, node)
+    constructor = _constructor()
+    construct = constructor.yaml_constructors.get(node.tag) or constructor.yaml_constructors[None]
+    return construct(constructor, node)
+
+
+@cache
+def _constructor() -> yaml.constructor.SafeConstructor:
+    import yaml
+
+    return yaml.constructor.SafeConstructor()
 
 
 def _span(node: yaml.Node, path: str) -> Span:
-    quoted = isinstance(node, yaml.ScalarNode) and node.style in ('"', "'")  # point at the text, not the quote
+    quoted = getattr(node, "style", None) in ('"', "'")  # a quoted scalar: point at the text, not the quote
     return Span(path, node.start_mark.line + 1, node.start_mark.column + 1 + quoted)

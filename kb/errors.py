@@ -7,7 +7,6 @@ from `RulingsError`; the command line turns them into one message and exit 2.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -38,6 +37,8 @@ def did_you_mean(name: str, choices: Iterable[str]) -> str:
         >>> did_you_mean("shooter.movd", ["shooter.moved", "target.los"])
         "did you mean 'shooter.moved'?"
     """
+    import difflib  # only when something is misspelt
+
     close = difflib.get_close_matches(name, list(choices), n=3, cutoff=0.6)
     if not close:
         return ""

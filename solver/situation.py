@@ -12,8 +12,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import yaml
-
 from kb.document import Document, read_yaml
 from kb.errors import RulingsError, Span, UnknownName, did_you_mean
 from kb.model import Fact, Pack
@@ -83,11 +81,24 @@ def parse_given(pairs: Iterable[str]) -> dict[str, Any]:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
             raise RulingsError(f"--given {pair!r}: expected FACT=VALUE", hint="e.g. --given shooter.moved=true")
-        try:
-            out[name.strip()] = yaml.safe_load(value) if value.strip() else None
-        except yaml.YAMLError:
-            out[name.strip()] = value
+        out[name.strip()] = _scalar(value.strip())
     return out
+
+
+def _scalar(text: str) -> Any:
+    """A command-line value as YAML reads it: true/false, integers, else the text (or a YAML list)."""
+    if text.lower() in ("true", "false", "yes", "no"):
+        return text.lower() in ("true", "yes")
+    if text.lstrip("+-").isdigit():
+        return int(text)
+    if not text or text[0] in "[{'\"":
+        import yaml
+
+        try:
+            return yaml.safe_load(text) if text else None
+        except yaml.YAMLError:
+            return text
+    return text
 
 
 def check_given(given: Mapping[str, Any], pack: Pack, where: Mapping[str, Span] | None = None) -> dict[str, Any]:
