@@ -263,7 +263,10 @@ def _base_node(q: Quantity, base: Any, values: Mapping[str, Any]) -> Node:
 
 
 def _applied_node(pack: Pack, m: Modifier, term: Term, values: Mapping[str, Any], situation: Situation) -> Node:
-    because = () if m.adhoc else explain_condition(pack, m.when, values, situation.given, True)
+    if m.adhoc:
+        name = "" if m.name == term.change else f"{m.name} "
+        return Node(f"{name}{term.change} counts (an effect in play)", tag="applied")
+    because = explain_condition(pack, m.when, values, situation.given, True)
     text = f": {m.text}" if m.text else ""
     per = f" ({m.op}{m.amount.text} per {m.per.text})" if m.per is not None else ""
     return Node(f"{m.name} {term.change}{per} counts{text}", because, _cite(m), tag="applied")
