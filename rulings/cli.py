@@ -51,6 +51,8 @@ def _parser() -> argparse.ArgumentParser:
     _situation_args(p)
     p.add_argument("--format", choices=FORMATS, default="text")
     p.add_argument("--colour", "--color", choices=("auto", "always", "never"), default="auto")
+    p.add_argument("--with", dest="with_files", action="append", default=[], metavar="FILE",
+                   help="a house-rule or errata file merged over the pack (repeatable)")
     p.set_defaults(run=_ask)
 
     p = sub.add_parser("test", help="run the examples stored in a pack")
@@ -68,7 +70,58 @@ def _parser() -> argparse.ArgumentParser:
     _situation_args(p)
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(run=_match)
+
+    p = sub.add_parser("why-not", help="why a rule did not count, and the smallest changes that make it count")
+    p.add_argument("pack")
+    p.add_argument("quantity")
+    p.add_argument("rule")
+    _situation_args(p)
+    p.add_argument("--format", choices=FORMATS, default="text")
+    p.set_defaults(run=lambda a: __import__("rulings.faq").faq.run_why_not(a))
+
+    p = sub.add_parser("find", help="the minimal situations whose ruling satisfies an expression")
+    p.add_argument("pack")
+    p.add_argument("quantity")
+    p.add_argument("--where", required=True, metavar="EXPR", help="e.g. \"impossible\", \"value >= 7\"")
+    p.add_argument("--max-facts", type=int, default=5, metavar="N", help="facts set beyond those given (default 5)")
+    _situation_args(p)
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.set_defaults(run=lambda a: __import__("rulings.faq").faq.run_find(a))
+
+    p = sub.add_parser("faq", help="the pack's FAQ, generated and answered by the solver")
+    p.add_argument("pack")
+    p.add_argument("--format", choices=("markdown", "json"), default="markdown")
+    p.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument("--as-tests", action="store_true", help="write the entries as pack examples: YAML")
+    p.set_defaults(run=lambda a: __import__("rulings.faq").faq.run_faq(a))
+
+    p = sub.add_parser("check", help="check a pack for dead, conflicting, redundant and shadowed rules")
+    p.add_argument("pack")
+    p.add_argument("--with", dest="with_files", action="append", default=[], metavar="FILE",
+                   help="a house-rule or errata file merged over the pack (repeatable)")
+    p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.set_defaults(run=_check)
+
+    p = sub.add_parser("diff", help="which rulings change between two versions of a pack, and where")
+    p.add_argument("old")
+    p.add_argument("new")
+    p.add_argument("--quantity", help="only this quantity")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.set_defaults(run=_diff)
     return parser
+
+
+def _check(args: argparse.Namespace) -> int:
+    from rulings.check import run_check
+
+    return run_check(args)
+
+
+def _diff(args: argparse.Namespace) -> int:
+    from rulings.check import run_diff
+
+    return run_diff(args)
 
 
 def _situation_args(p: argparse.ArgumentParser) -> None:
@@ -79,6 +132,10 @@ def _situation_args(p: argparse.ArgumentParser) -> None:
 def _load(args: argparse.Namespace) -> Any:
     from kb.cache import load
 
+    if getattr(args, "with_files", None):
+        from kb.loader import load_pack
+
+        return load_pack(args.pack, extra=args.with_files)
     return load(args.pack)
 
 

@@ -15,9 +15,9 @@ Sight values behind it. The expression is parsed with `kb.expr` (never
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from fractions import Fraction
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
+from itertools import product
 from typing import Any
 
 from kb.errors import RulingsError
@@ -25,6 +25,7 @@ from kb.expr import UNKNOWN, Expr, ExprSyntaxError, FactType, check_expr, evalua
 from kb.model import Pack
 from solver.ask import ask
 from solver.ruling import Ruling
+from solver.search import fact_values, sample_values, situations
 from solver.situation import Situation
 
 MAX_FACTS = 5
@@ -36,7 +37,10 @@ FIELDS: dict[str, FactType] = {
     "applied": FactType("keywords"), "suppressed": FactType("keywords"), "ignored": FactType("keywords"),
     "clamped": FactType("keywords"), "assumptions": FactType("keywords"), "display": FactType("str"),
 }
-"""The ruling fields an expression may read. `probability` is in percent, rounded down; sets compare with `in`."""
+"""The ruling fields an expression may read.
+
+`probability` is in percent, rounded down; the sets of rule ids compare with `in`.
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +55,8 @@ class Found:
         """The situation as `fact = value` pairs, with ranges as `low..high`.
 
         Examples:
-            >>> Found((("shooter.bs", (1, 2)), ("shooter.moved", True)), "", None).describe()  # type: ignore[arg-type]
+            >>> given = (("shooter.bs", (1, 2)), ("shooter.moved", True))
+            >>> Found(given, "", None).describe()  # type: ignore[arg-type]
             'shooter.bs = 1..2, shooter.moved = true'
         """
         return ", ".join(f"{n} = {show(v)}" for n, v in self.given) or "(nothing beyond the defaults)"
@@ -124,8 +129,9 @@ def search_facts(pack: Pack, quantity: str) -> list[str]:
     return [n for n in pack.facts if n in read and pack.facts[n].domain]
 
 
-def find(pack: Pack, quantity: str, where: Expr | str, situation: Situation | None = None, *,
-         facts: Iterable[str] | None = None, max_facts: int | None = MAX_FACTS) -> list[Found]:
+def find(pack: Pack, quantity: str, where: Expr | str | Callable[[Ruling], bool],
+         situation: Situation | None = None, *, facts: Iterable[str] | None = None,
+         max_facts: int | None = MAX_FACTS) -> list[Found]:
     """Every minimal situation over `facts` (default: `search_facts`) whose ruling satisfies `where`.
 
     The search stops after situations of `max_facts` facts beyond the given
@@ -133,39 +139,61 @@ def find(pack: Pack, quantity: str, where: Expr | str, situation: Situation | No
 
     Examples:
         >>> from kb.loader import load_pack
-        >>> found = find(load_pack("fantasy"), "to_hit", "modifier == 0 and value == 2",
+        >>> found = find(load_pack("fantasy"), "to_hit", "value == 2",
         ...              Situation(given={"target.within_4in": True}), facts=["shooter.bs"])
         >>> [f.describe() for f in found]
         ['target.within_4in = true, shooter.bs = 4..10']
     """
-    from solver.search import situations
-
     if quantity not in pack.quantities:
         ask(pack, quantity, Situation())  # raises the UnknownName with its did-you-mean
     expr = parse_where(where) if isinstance(where, str) else where
+    wanted = (lambda r: satisfies(r, expr)) if isinstance(expr, Expr) else expr
     base = situation or Situation()
     fixed = dict(base.given)
     names = [f for f in (facts if facts is not None else search_facts(pack, quantity)) if f not in fixed]
+    outer = [f for f in names if f in counted_facts(pack, quantity)]
+    inner = [f for f in names if f not in outer]
     minimal: list[tuple[dict[str, Any], Ruling]] = []
-    for given in situations(pack, names, fixed=fixed):
-        if max_facts is not None and len(given) - len(fixed) > max_facts:
-            break
-        if _redundant(pack, given) or any(_contains(given, found) for found, _ in minimal):
-            continue
-        try:
-            ruling = ask(pack, quantity, Situation(given=given, base=base.base, effects=base.effects, roll=base.roll,
-                                                   reading=base.reading, ignore=base.ignore, models=base.models))
-        except RulingsError:
-            continue
-        if satisfies(ruling, expr):
-            minimal.append((given, ruling))
+    for values in product(*(_outer_values(pack, f) for f in outer)):
+        pinned = {**fixed, **{f: v for f, v in zip(outer, values, strict=True) if v is not None}}
+        for given in situations(pack, inner, fixed=pinned):
+            if max_facts is not None and len(given) - len(fixed) > max_facts:
+                break
+            if _redundant(pack, given) or any(_contains(given, found) for found, _ in minimal):
+                continue
+            try:
+                ruling = ask(pack, quantity, replace(base, given=given))
+            except RulingsError:
+                continue
+            if wanted(ruling):
+                minimal.append((given, ruling))
     return condense(pack, minimal)
+
+
+def counted_facts(pack: Pack, quantity: str) -> set[str]:
+    """Int facts the quantity counts with (its base, amounts, bounds): every value of these is searched.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> sorted(counted_facts(load_pack("fantasy"), "to_hit"))
+        ['shooter.bs']
+    """
+    q = pack.quantities[quantity]
+    exprs: list[Expr | None] = [q.base, q.passes]
+    exprs += [e for m in pack.modifiers_of(quantity) for e in (m.amount, m.per)]
+    exprs += [e for p in pack.policies.values() if quantity in p.quantities for e in (p.min, p.max)]
+    read = {n for e in exprs if e is not None for n in e.names}
+    return {n for n in read if n in pack.facts and pack.facts[n].type.kind == "int" and pack.facts[n].domain}
+
+
+def _outer_values(pack: Pack, name: str) -> list[Any]:
+    """Left out (None) first, then every other value of the fact's domain."""
+    fact = pack.facts[name]
+    return [None, *(v for v in fact.domain if v != fact.default)]
 
 
 def _redundant(pack: Pack, given: Mapping[str, Any]) -> bool:
     """A derived fact given the very value the rest of the situation derives (a smaller situation says it)."""
-    from solver.search import fact_values
-
     derived = [n for n in given if pack.facts[n].derive is not None]
     if not derived:
         return False
@@ -204,10 +232,10 @@ def _join(pack: Pack, a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, A
     if len(differ) != 1 or pack.facts[differ[0]].type.kind != "int":
         return None
     name = differ[0]
-    from solver.search import sample_values
-
     default = pack.facts[name].default
     order = sorted({*sample_values(pack, name), *([default] if default is not None else [])})
+    if any(v not in order for v in (*_span(a[name]), *_span(b[name]))):
+        order = list(pack.facts[name].domain)  # a counted fact: searched over every value
     (low_a, high_a), (low_b, high_b) = _span(a[name]), _span(b[name])
     if order.index(high_a) + 1 != order.index(low_b) and order.index(high_b) + 1 != order.index(low_a):
         return None
@@ -229,6 +257,4 @@ def show(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, tuple):
         return f"{value[0]}..{value[1]}"
-    if isinstance(value, Fraction):
-        return str(value)
     return str(value)

@@ -23,6 +23,7 @@ from solver.ask import ask
 from solver.derivation import Node
 from solver.facts import derive_facts
 from solver.ruling import Ruling, active
+from solver.search import situations
 from solver.situation import Situation
 
 MAX_CHANGED = 3
@@ -100,8 +101,6 @@ def smallest_changes(pack: Pack, quantity: str, situation: Situation, wanted: An
     situation; the assignments come from the situation search, so domain
     constraints are respected.
     """
-    from solver.search import situations
-
     current = derive_facts(pack, situation.given)
     names = sorted(set(facts))
     for size in range(1, MAX_CHANGED + 1):
@@ -189,12 +188,14 @@ def _find(node: Node, tag: str, prefix: str) -> Node | None:
 
 
 def _changeable(pack: Pack, quantity: str, modifier: Modifier | None, status: str) -> set[str]:
-    """The facts worth changing: those behind the rule, and behind what beat or skipped it."""
+    """The facts worth changing: those behind the rule, and behind whatever could beat or skip it."""
     q = pack.quantities[quantity]
     exprs: list[Expr | None] = [q.automatic]
     if modifier is not None:
         exprs += [modifier.when, modifier.amount, modifier.per]
-    if status in ("suppressed", "ignored") or modifier is None:
+    # Making the condition hold may still leave the rule suppressed, ignored or skipped: every rule
+    # and policy of the quantity can stand in the way, so their facts are all changeable.
+    if status != "counts":
         exprs += [e for m in pack.modifiers_of(quantity) for e in (m.when, m.amount, m.per)]
         exprs += [p.when for p in pack.policies.values()]
     return behind(pack, (e for e in exprs if e is not None))

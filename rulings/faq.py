@@ -1,0 +1,118 @@
+"""The rules-lawyer commands: `why-not`, `find` and `faq`.
+
+Each takes the parsed arguments, prints its answer, and returns the exit
+code; user mistakes raise `RulingsError`, which the command line prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+
+def run_why_not(args: argparse.Namespace) -> int:
+    """`rulings why-not PACK QUANTITY RULE`: why the rule did not count, and the smallest changes that do."""
+    from rulings.cli import _load, _read_situation
+    from solver.whynot import why_not
+
+    pack = _load(args)
+    situation = _read_situation(args, pack)
+    result = why_not(pack, args.quantity, args.rule, situation)
+    commands = [_command(args, c.as_given()) for c in result.changes]
+    if args.format == "json":
+        from explain.json import ruling_json
+
+        doc = {"pack": result.pack, "quantity": result.quantity, "rule": result.rule, "status": result.status,
+               "counts": result.status == "counts", "reason": result.reason.to_json(),
+               "ruling": ruling_json(result.ruling),
+               "changes": [{"given": {n: v for n, v in c.given}, "display": c.display, "command": cmd}
+                           for c, cmd in zip(result.changes, commands, strict=True)]}
+        print(json.dumps(doc, ensure_ascii=False, default=str))
+        return 0
+    md = args.format == "markdown"
+    lines = [("## " if md else "") + f"{result.rule} ({result.quantity}): {_STATUS[result.status]}", ""]
+    for depth, node in result.reason.lines():
+        cite = f" — {node.cite}" if node.cite else ""
+        lines.append("  " * depth + ("- " if md else "") + node.claim + cite)
+    if result.status != "counts":
+        lines += ["", ("### " if md else "") + "Smallest changes that make it count" + ("" if md else ":"), ""]
+        if not result.changes:
+            lines.append("none found changing up to three facts")
+        for change, command in zip(result.changes, commands, strict=True):
+            shown = ", ".join(f"{n} = {_show(v)}" for n, v in change.given)
+            lines.append(("- " if md else "  ") + f"{shown}: {result.quantity} becomes {change.display}")
+            lines.append(("  `" if md else "      ") + command + ("`" if md else ""))
+    print("\n".join(lines))
+    return 0
+
+
+def run_find(args: argparse.Namespace) -> int:
+    """`rulings find PACK QUANTITY --where EXPR`: the minimal situations whose ruling satisfies EXPR."""
+    from rulings.cli import _load, _read_situation
+    from solver.find import find
+
+    pack = _load(args)
+    situation = _read_situation(args, pack)
+    found = find(pack, args.quantity, args.where, situation, max_facts=args.max_facts)
+    if args.format == "json":
+        print(json.dumps({"pack": pack.name, "quantity": args.quantity, "where": args.where,
+                          "max_facts": args.max_facts, "situations": [
+                              {"given": {n: (list(v) if isinstance(v, tuple) else v) for n, v in f.given},
+                               "display": f.display} for f in found]}, ensure_ascii=False, default=str))
+        return 0
+    print(f"{len(found)} minimal situation{'s' if len(found) != 1 else ''} where {args.where} "
+          f"(other facts at their defaults; up to {args.max_facts} facts beyond those given):")
+    for i, f in enumerate(found, 1):
+        print(f"{i:3}. {f.describe()}  ->  {f.display}")
+    return 0
+
+
+def run_faq(args: argparse.Namespace) -> int:
+    """`rulings faq PACK`: the pack's generated FAQ as Markdown, JSON or pack examples."""
+    from explain.faq import faq, faq_examples, faq_json, faq_markdown
+    from rulings.cli import _load
+
+    pack = _load(args)
+    entries = faq(pack)
+    if args.as_tests:
+        text = faq_examples(pack, entries)
+    elif args.format == "json":
+        text = json.dumps(faq_json(pack, entries), ensure_ascii=False, indent=1, default=str) + "\n"
+    else:
+        text = faq_markdown(pack, entries)
+    if args.out:
+        from kb.errors import RulingsError
+
+        try:
+            with open(args.out, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as e:
+            raise RulingsError(f"cannot write {args.out}: {e.strerror}") from None
+    else:
+        print(text, end="")
+    return 0
+
+
+_STATUS = {
+    "counts": "it counts", "failed": "its condition fails", "suppressed": "a policy suppressed it",
+    "ignored": "a permitted choice ignored it", "automatic": "no roll is made",
+    "inactive": "not in force under the reading used", "unknown": "it depends on facts the situation leaves unknown",
+}
+
+
+def _command(args: argparse.Namespace, change: dict[str, Any]) -> str:
+    from solver.situation import parse_given
+
+    parts = ["rulings", "ask", args.pack, args.quantity]
+    if args.situation:
+        parts += ["--situation", args.situation]
+    merged = {**parse_given(args.given), **change}
+    parts += [f"--given {n}={_show(v)}" for n, v in merged.items()]
+    return " ".join(parts)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
