@@ -163,7 +163,10 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
     because += [_failed_node(pack, m, values, situation) for m in failed]
     because += [Node(f"{rule}: {a} becomes {b}", cite=_policy_cite(pack, rule), tag="clamp") for rule, a, b in final.clamped]
     if final.then is not None:
-        because.append(Node(f"a score of {final.value} needs a 6, then {final.then}+ on a second D6", tag="chart"))
+        because.append(Node(f"a score of {final.value} needs a 6, then {final.then}+ on a second D6", cite=_cite(q),
+                            tag="chart"))
+    elif q.impossible_from is not None and isinstance(final.value, int) and final.value >= q.impossible_from:
+        because.append(Node(f"a score of {q.impossible_from} or more is impossible", cite=_cite(q), tag="chart"))
     because += [_assumption_node(pack, a) for a in assumptions]
     chance = f", chance {final.probability}" if final.probability is not None else ""
     shown = f"{final.value}, i.e. a 6 then {final.then}+" if final.then is not None else final.display
@@ -259,7 +262,7 @@ def _base_node(q: Quantity, base: Any, values: Mapping[str, Any]) -> Node:
     if q.base is None:
         return Node(f"base {base} (given in the situation)", tag="base")
     shown = ", ".join(f"{n} = {values[n]}" for n in sorted(q.base.names))
-    return Node(f"base {base} = {q.base.text}" + (f" ({shown})" if shown else ""), cite=_cite(q), tag="base")
+    return Node(f"base {base} = {q.base.text}" + (f" ({shown})" if shown else ""), tag="base")
 
 
 def _applied_node(pack: Pack, m: Modifier, term: Term, values: Mapping[str, Any], situation: Situation) -> Node:
@@ -307,6 +310,6 @@ def _assumption_text(name: str, text: str, reason: str) -> Node:
 def _automatic(pack: Pack, q: Quantity, values: Mapping[str, Any], situation: Situation) -> Ruling:
     assert q.automatic is not None
     because = explain_condition(pack, q.automatic, values, situation.given, True)
-    node = Node(f"{q.text} ({q.name}): automatic, no roll needed (chance 1)", because, _cite(q), tag="value")
+    node = Node(f"{q.text} ({q.name}): automatic, no roll needed (chance 1)", because, tag="value")
     return Ruling(pack.name, q.name, None, "automatic: no roll needed", node, probability=Fraction(1),
                   automatic=True, assumptions=q.assumptions)
