@@ -129,9 +129,9 @@ def _atom_node(pack: Pack, atom: Expr, values: Mapping[str, Any], given: Contain
         value = values.get(fact.name, UNKNOWN)
         claim = fact.describe(value) if value is not UNKNOWN else f"{fact.text}: unknown"
         because: tuple[Node, ...] = ()
-        if fact.derive is not None and fact.name in given:
-            because = (Node(f"given in the situation ({fact.name})"),)
-        elif fact.derive is not None and value is not UNKNOWN:
+        if fact.derive is not None and fact.name in given:  # a judge's call, not the rule's derivation
+            return Node(claim, (Node(f"given in the situation ({fact.name})"),), tag="fact")
+        if fact.derive is not None and value is not UNKNOWN:
             because = explain_condition(pack, fact.derive, values, given, bool(value))
         return Node(claim, because, str(fact.cite) if fact.cite else None, tag="fact")
     shown = ", ".join(f"{n} = {_show(values[n])}" for n in sorted(atom.names) if n in values)
