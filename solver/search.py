@@ -28,6 +28,7 @@ facts). A constraint only rules a situation out when it is false; unknown
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import Any
@@ -39,7 +40,7 @@ from kb.expr import UNKNOWN, Expr, evaluate
 from kb.graph import dependency_graph
 from kb.model import Pack
 
-FULL_RANGE = 6
+FULL_RANGE = 10
 """Int facts with at most this many values are searched over every value."""
 
 
@@ -92,13 +93,15 @@ def sample_values(pack: Pack, fact: str) -> tuple[Any, ...]:
         >>> pack = load_pack("fantasy")
         >>> sample_values(pack, "shooter.moved"), sample_values(pack, "target.unit_strength")
         ((True,), (0, 1, 2, 3, 99))
-        >>> sample_values(pack, "shooter.bs"), sample_values(pack, "hard_cover.los")
-        ((1, 6, 7, 8, 10), (1, 2, 3, 10))
+        >>> sample_values(pack, "shooter.bs")
+        (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
     """
     return _sample(pack, fact)
 
 
-def situations(pack: Pack, facts: Sequence[str], *, fixed: Mapping[str, Any] = {}) -> Iterator[dict[str, Any]]:  # noqa: B006 -- never mutated
+def situations(
+    pack: Pack, facts: Sequence[str], *, fixed: Mapping[str, Any] = {}
+) -> Iterator[dict[str, Any]]:
     """Every assignment to `facts` the pack's domain constraints allow, merged over `fixed`, smallest first.
 
     Each situation is a `given` dict holding `fixed` and the facts set away
@@ -108,16 +111,22 @@ def situations(pack: Pack, facts: Sequence[str], *, fixed: Mapping[str, Any] = {
     *needed*: the quantity's base, a rule condition, a derived fact...), so a
     situation never leaves a needed fact unknown nor sets one that makes no
     difference. Situations come in order of size (facts set beyond `fixed`),
-    then of the facts' order in `facts`, then of each fact's values.
+    then of the facts' order in `facts`, then in python-constraint's
+    (deterministic) order over the values, each domain tried in order.
     Keywords facts (no finite domain) are left out of the search.
 
     Examples:
         >>> from kb.loader import load_pack
         >>> pack = load_pack("fantasy")
-        >>> list(situations(pack, ["shooter.moved", "target.within_4in"]))
-        [{}, {'shooter.moved': True}, {'target.within_4in': True}, {'shooter.moved': True, 'target.within_4in': True}]
-        >>> [s for s in situations(pack, ["target.lone_model", "target.unit_strength"])]
-        [{}, {'target.lone_model': True, 'target.unit_strength': 0}, {'target.lone_model': True, 'target.unit_strength': 1}, {'target.lone_model': True, 'target.unit_strength': 2}, {'target.lone_model': True, 'target.unit_strength': 3}, {'target.lone_model': True, 'target.unit_strength': 99}]
+        >>> for s in situations(pack, ["shooter.moved", "target.within_4in"]):
+        ...     print(s)
+        {}
+        {'shooter.moved': True}
+        {'target.within_4in': True}
+        {'shooter.moved': True, 'target.within_4in': True}
+        >>> lone = ["target.lone_model", "target.unit_strength"]
+        >>> [s.get("target.unit_strength") for s in situations(pack, lone)]
+        [None, 0, 1, 2, 3, 99]
         >>> next(situations(pack, ["shooter.moved", "shooter.bs"], fixed={"shooter.bs": 3}))
         {'shooter.bs': 3}
     """
@@ -128,8 +137,11 @@ def situations(pack: Pack, facts: Sequence[str], *, fixed: Mapping[str, Any] = {
     free = [f for f in order if f not in fixed and _sample(pack, f)]
     chosen_freely = [f for f in free if pack.facts[f].default is not None or pack.facts[f].derive is not None]
     on_need = {f for f in free if f not in chosen_freely}
-    reads = _relevant(pack, set(free))
-    checks = [(c.require, set(base_inputs(pack, [c.require])) | set(c.require.names)) for c in pack.constraints.values()]
+    reads = _relevant(pack, on_need)  # only they can leave a fact without default needed
+    checks = [
+        (c.require, set(base_inputs(pack, [c.require])) | set(c.require.names))
+        for c in pack.constraints.values()
+    ]
     static = {i: _allows(pack, require, fixed) for i, (require, _) in enumerate(checks)}
     needed: dict[tuple[str, ...], list[str]] = {}
     for size in range(len(free) + 1):
@@ -147,7 +159,7 @@ def minimal_witnesses(
     predicate: Callable[[dict[str, Any]], bool],
     facts: Sequence[str],
     *,
-    fixed: Mapping[str, Any] = {},  # noqa: B006 -- never mutated
+    fixed: Mapping[str, Any] = {},
     limit: int = 1,
 ) -> list[dict[str, Any]]:
     """The smallest situations for which `predicate(given)` holds: at most `limit`, smallest first.
@@ -161,7 +173,8 @@ def minimal_witnesses(
         >>> from kb.loader import load_pack
         >>> pack = load_pack("fantasy")
         >>> hard_and_soft = lambda g: g.get("soft_cover.obscures") and g.get("hard_cover.obscures")
-        >>> minimal_witnesses(pack, hard_and_soft, ["shooter.moved", "soft_cover.obscures", "hard_cover.obscures"])
+        >>> covers = ["shooter.moved", "soft_cover.obscures", "hard_cover.obscures"]
+        >>> minimal_witnesses(pack, hard_and_soft, covers)
         [{'soft_cover.obscures': True, 'hard_cover.obscures': True}]
     """
     found: list[dict[str, Any]] = []
@@ -188,7 +201,7 @@ def fact_values(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
         >>> values["target.in_hard_cover"], "target.in_soft_cover" in values
         (True, True)
     """
-    values = {name: fact.default for name, fact in pack.facts.items() if fact.default is not None}
+    values = dict(_index(pack).defaults)
     values.update(given)
     for name in pack.order:
         if name in given:
@@ -205,19 +218,26 @@ def fact_values(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _relevant(pack: Pack, facts: set[str]) -> list[tuple[Expr, set[str]]]:
-    """The pack's expressions that read any of `facts` (through derived facts), with the base facts each reads."""
-    out = []
-    for expr in _expressions(pack):
-        if expr is None:
-            continue
-        base = set(base_inputs(pack, [expr]))
-        if base & facts:
-            out.append((expr, base))
-    return out
+    """The pack's expressions that read any of `facts` (through derived facts), with their base facts."""
+    index = _index(pack)
+    if index.reads is None:
+        index.reads = defaultdict(list)
+        for expr in _expressions(pack):
+            if expr is not None:
+                base = set(base_inputs(pack, [expr]))
+                for name in base:
+                    index.reads[name].append((expr, base))
+    found = {id(expr): (expr, base) for f in facts for expr, base in index.reads.get(f, ())}
+    return list(found.values())
 
 
-def _needed(pack: Pack, combo: Sequence[str], fixed: Mapping[str, Any], on_need: set[str],
-            reads: list[tuple[Expr, set[str]]]) -> set[str]:
+def _needed(
+    pack: Pack,
+    combo: Sequence[str],
+    fixed: Mapping[str, Any],
+    on_need: set[str],
+    reads: list[tuple[Expr, set[str]]],
+) -> set[str]:
     """Facts without default that `combo` (at its first values) leaves some expression waiting for."""
     given = {**fixed, **{f: _sample(pack, f)[0] for f in combo}}
     needed: set[str] = set()
@@ -233,9 +253,14 @@ def _needed(pack: Pack, combo: Sequence[str], fixed: Mapping[str, Any], on_need:
         given.update({f: _sample(pack, f)[0] for f in more})
 
 
-def _solve(pack: Pack, chosen: list[str], fixed: Mapping[str, Any],
-           checks: list[tuple[Expr, set[str]]], static: dict[int, bool]) -> Iterator[dict[str, Any]]:
-    """Every value assignment to exactly `chosen` (each away from its default), in value order."""
+def _solve(
+    pack: Pack,
+    chosen: list[str],
+    fixed: Mapping[str, Any],
+    checks: list[tuple[Expr, set[str]]],
+    static: dict[int, bool],
+) -> Iterator[dict[str, Any]]:
+    """Every value assignment to exactly `chosen` (each away from its default), in the solver's order."""
     from constraint import FunctionConstraint, Problem
 
     touching = [(i, require, [f for f in chosen if f in reads]) for i, (require, reads) in enumerate(checks)]
@@ -246,18 +271,19 @@ def _solve(pack: Pack, chosen: list[str], fixed: Mapping[str, Any],
         return
     problem = Problem()
     for f in chosen:
-        problem.addVariable(f, list(_sample(pack, f)))
+        # the solver tries a domain's values from its end: reversed, they come in domain order
+        problem.addVariable(f, list(reversed(_sample(pack, f))))
     for _, require, vars_ in touching:
         if vars_:
             problem.addConstraint(FunctionConstraint(_constraint_check(pack, require, vars_, fixed)), vars_)
-    index = {f: {v: i for i, v in enumerate(_sample(pack, f))} for f in chosen}
-    solutions = problem.getSolutions()
-    solutions.sort(key=lambda s: [index[f][s[f]] for f in chosen])
-    for s in solutions:
+    # streamed, never listed: one choice of facts can have many value assignments
+    for s in problem.getSolutionIter():
         yield {**fixed, **{f: s[f] for f in chosen}}
 
 
-def _constraint_check(pack: Pack, require: Expr, vars_: list[str], fixed: Mapping[str, Any]) -> Callable[..., bool]:
+def _constraint_check(
+    pack: Pack, require: Expr, vars_: list[str], fixed: Mapping[str, Any]
+) -> Callable[..., bool]:
     def check(*values: Any) -> bool:
         return _allows(pack, require, {**fixed, **dict(zip(vars_, values, strict=True))})
 
@@ -275,6 +301,10 @@ class _Index:
         self.pack = pack
         self.graph = dependency_graph(pack)
         self.samples: dict[str, tuple[Any, ...]] = {}
+        self.defaults = {name: fact.default for name, fact in pack.facts.items() if fact.default is not None}
+        self.base_of: dict[str, set[str]] = {}
+        self.reads: dict[str, list[tuple[Expr, set[str]]]] | None = None
+        self.constants: dict[str, set[int]] | None = None
 
 
 _INDEXES: dict[int, _Index] = {}
@@ -300,8 +330,11 @@ def _base_of(pack: Pack, name: str) -> set[str]:
         return set()
     if fact.derive is None:
         return {name}
-    graph = _graph(pack)
-    return {n for kind, n in nx.ancestors(graph, ("fact", name)) if kind == "fact" and pack.facts[n].derive is None}
+    cache = _index(pack).base_of
+    if name not in cache:
+        ancestors = nx.ancestors(_graph(pack), ("fact", name))
+        cache[name] = {n for kind, n in ancestors if kind == "fact" and pack.facts[n].derive is None}
+    return cache[name]
 
 
 def _sample(pack: Pack, name: str) -> tuple[Any, ...]:
@@ -339,11 +372,15 @@ def _expressions(pack: Pack) -> list[Expr | None]:
 
 def _constants_near(pack: Pack, name: str) -> set[int]:
     """Integer constants of every expression that reads `name`."""
-    out: set[int] = set()
-    for expr in _expressions(pack):
-        if expr is not None and name in expr.names:
-            out |= _ints(expr._tree)
-    return out
+    index = _index(pack)
+    if index.constants is None:
+        index.constants = defaultdict(set)
+        for expr in _expressions(pack):
+            if expr is not None:
+                ints = _ints(expr._tree)
+                for fact in expr.names:
+                    index.constants[fact] |= ints
+    return index.constants.get(name, set())
 
 
 def _ints(node: Any) -> set[int]:

@@ -1,0 +1,475 @@
+"""Check a loaded pack for consistency: every finding with the smallest situation that shows it.
+
+Each check restricts the search (`solver.search`) to the base facts behind
+the rules at hand, so the work grows with the rules, not with every
+situation of the pack. Pairwise checks only look at pairs a policy ties
+together or that share an effect, never at every pair of rules.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import islice
+from typing import Any
+
+from kb.errors import RuleCycle, RulingsError, Span
+from kb.expr import Expr, evaluate
+from kb.graph import beats_graph
+from kb.model import Modifier, Pack
+from solver.search import base_inputs, candidate_facts, fact_values, minimal_witnesses
+
+SEVERITIES = ("error", "warning", "note")
+BUDGET = 20000
+"""Most situations a quantity-wide search tries before giving up (a note says so)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem (or intended oddity) of a pack, with the situation that shows it.
+
+    `key` names the finding for a pack's `notes:` section; `reason` is the
+    note's text when the pack explains the finding as intended.
+    """
+
+    severity: str
+    kind: str
+    key: str
+    message: str
+    rules: tuple[tuple[str, Span], ...] = ()
+    quantity: str | None = None
+    witness: Mapping[str, Any] | None = None
+    answer: str | None = None
+    reason: str | None = None
+    new: bool = False
+
+
+def load_findings(error: RulingsError) -> list[Finding]:
+    """Every problem a loader error holds, as findings (cycles with their path)."""
+    problems = getattr(error, "problems", [error])
+    out = []
+    for p in problems:
+        kind = "cycle" if isinstance(p, RuleCycle) else "load_error"
+        where = ((str(p.where), p.where),) if p.where else ()
+        text = p.message + (f" ({p.hint})" if p.hint else "")
+        out.append(Finding("error", kind, f"{kind}.{p.where or ''}", text, where))
+    return out
+
+
+def check_pack(pack: Pack) -> list[Finding]:
+    """Every finding for a loaded pack, noted ones (the pack's `notes:`) turned into explained notes."""
+    holds: dict[str, dict[str, Any] | None] = {
+        m.name: _witness(pack, [m.when], _true(pack, m.when)) for m in pack.modifiers.values()
+    }
+    findings = [
+        *_dead(pack, holds),
+        *_contradictions(pack),
+        *_set_conflicts(pack, holds),
+        *_strongest_ties(pack, holds),
+        *_redundant(pack, holds),
+        *_shadowed(pack, holds),
+        *_ranges(pack),
+        *_reading_splits(pack),
+        *_unused(pack),
+    ]
+    out = []
+    for f in findings:
+        witness, answer = f.witness, f.answer
+        if witness is not None and f.quantity and answer is None:
+            witness, answer = replay(pack, f.quantity, witness)
+        reason = pack.notes.get(f.key)
+        out.append(
+            replace(
+                f, witness=witness, answer=answer, reason=reason, severity="note" if reason else f.severity
+            )
+        )
+    return sorted(out, key=lambda f: (SEVERITIES.index(f.severity), f.kind, f.key))
+
+
+def replay(pack: Pack, quantity: str, witness: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+    """The witness completed with the facts the quantity needs, and what `rulings ask` answers for it."""
+    from solver.ask import ask
+    from solver.situation import Situation
+
+    def answered(given: dict[str, Any]) -> bool:
+        try:
+            return ask(pack, quantity, Situation(given=given)).cases is None
+        except RulingsError:
+            return True
+
+    found = minimal_witnesses(pack, answered, candidate_facts(pack, quantity), fixed=witness)
+    given = found[0] if found else dict(witness)
+    given = {f: given[f] for f in pack.facts if f in given}
+    try:
+        return given, describe_ruling(ask(pack, quantity, Situation(given=given)))
+    except RulingsError as e:
+        return given, f"error: {e.message}"
+
+
+def describe_ruling(ruling: Any) -> str:
+    """One line: the value and the rules that made it."""
+    parts = [ruling.display]
+    if ruling.applied:
+        parts.append("applied " + ", ".join(f"{a.rule} {a.change}" for a in ruling.applied))
+    if ruling.suppressed:
+        parts.append("suppressed " + ", ".join(f"{s.rule} (by {s.by})" for s in ruling.suppressed))
+    if ruling.clamped:
+        parts.append("clamped " + ", ".join(f"{c.rule} {c.before} -> {c.after}" for c in ruling.clamped))
+    return "; ".join(parts)
+
+
+# -- the checks -------------------------------------------------------------------
+
+
+def _dead(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> Iterable[Finding]:
+    for m in pack.modifiers.values():
+        if holds[m.name] is not None or not _searchable(pack, [m.when]):
+            continue
+        loose = replace(pack, constraints={})
+        if _witness(loose, [m.when], _true(loose, m.when)) is not None:
+            names = [
+                c
+                for c in pack.constraints.values()
+                if set(base_inputs(pack, [c.require])) & set(base_inputs(pack, [m.when]))
+            ]
+            why = (
+                "the domain constraints "
+                + ", ".join(f"{c.name} ({c.require.text})" for c in names)
+                + " rule it out"
+            )
+            rules = _spans(pack, [m.name]) + tuple((c.name, c.where) for c in names)
+        else:
+            why, rules = "the condition contradicts itself", _spans(pack, [m.name])
+        yield Finding(
+            "error",
+            "dead_rule",
+            f"dead_rule.{m.name}",
+            f"{m.name} can never apply: no situation satisfies `{m.when.text}`; {why}.",
+            rules,
+            m.quantities[0],
+        )
+
+
+def _contradictions(pack: Pack) -> Iterable[Finding]:
+    """Derivations that produce values a domain constraint forbids, from inputs that break no constraint."""
+    for c in pack.constraints.values():
+        derived = [n for n in c.require.names if pack.facts[n].derive is not None]
+        if not derived or not _searchable(pack, [c.require]):
+            continue
+        others = {n: k for n, k in pack.constraints.items() if n != c.name}
+        loose = replace(pack, constraints=others)
+        witness = _witness(loose, [c.require], _false(loose, c.require))
+        if witness is not None:
+            rules = ((c.name, c.where), *((n, pack.facts[n].where) for n in derived))
+            inputs = set(base_inputs(pack, [c.require]))
+            quantity = next((q for q in pack.quantities if inputs & set(candidate_facts(pack, q))), None)
+            yield Finding(
+                "error",
+                "contradictory_derivation",
+                f"contradictory_derivation.{c.name}",
+                f"the derivations of {', '.join(derived)} break the constraint {c.name} "
+                f"({c.require.text}) in a situation whose inputs are allowed.",
+                rules,
+                quantity,
+                witness,
+            )
+
+
+def _set_conflicts(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> Iterable[Finding]:
+    """Two `=` modifiers to different values on one quantity, both able to hold, nothing ordering them."""
+    ordered = _ordered_pairs(pack)
+    for q in pack.quantities:
+        sets = [m for m in pack.modifiers_of(q) if m.op == "=" and holds[m.name] is not None]
+        for i, a in enumerate(sets):
+            for b in sets[i + 1 :]:
+                if a.amount.text == b.amount.text or frozenset((a.name, b.name)) in ordered:
+                    continue
+                witness = _witness(pack, [a.when, b.when], _all_true(pack, [a.when, b.when]))
+                if witness is not None:
+                    yield Finding(
+                        "error",
+                        "unsettled_conflict",
+                        f"unsettled_conflict.{a.name}+{b.name}",
+                        f"{a.name} sets {q} to {a.amount.text} and {b.name} to {b.amount.text}; both hold "
+                        "here and no policy orders them.",
+                        _spans(pack, [a.name, b.name]),
+                        q,
+                        witness,
+                    )
+
+
+def _strongest_ties(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> Iterable[Finding]:
+    """An exclusive `keep: strongest` group where two equally strong rules can both hold."""
+    for p in pack.policies.values():
+        if p.kind != "exclusive" or p.keep != "strongest":
+            continue
+        rules = [pack.modifiers[r] for r in p.rules if holds.get(r) is not None]
+        for i, a in enumerate(rules):
+            for b in rules[i + 1 :]:
+                if (a.op, a.amount.text) != (b.op, b.amount.text) or a.per or b.per:
+                    continue
+                exprs = [a.when, b.when, *([p.when] if p.when else [])]
+                witness = _witness(pack, exprs, _all_true(pack, exprs))
+                if witness is not None:
+                    yield Finding(
+                        "warning",
+                        "unsettled_conflict",
+                        f"unsettled_conflict.{a.name}+{b.name}",
+                        f"{p.name} keeps the strongest of its rules, but {a.name} and {b.name} are equally "
+                        "strong and both hold here: only their listing order decides.",
+                        (*_spans(pack, [a.name, b.name]), (p.name, p.where)),
+                        a.quantities[0],
+                        witness,
+                    )
+
+
+def _redundant(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> Iterable[Finding]:
+    """Same effect on the same quantities, and one condition implies the other."""
+    groups: dict[tuple[Any, ...], list[Modifier]] = defaultdict(list)
+    for m in pack.modifiers.values():
+        if holds[m.name] is not None:
+            groups[(m.quantities, m.op, m.amount.text, m.per.text if m.per else None, m.under)].append(m)
+    settled = _ordered_pairs(pack)
+    for members in groups.values():
+        inputs = {m.name: set(base_inputs(pack, [m.when])) for m in members}
+        readers: dict[str, list[Modifier]] = defaultdict(list)
+        for m in members:
+            for f in inputs[m.name]:
+                readers[f].append(m)
+        constant = [m for m in members if not inputs[m.name]]
+        for a in members:
+            # a condition implies another only if they share a fact, or the other reads none (always true)
+            near = {b.name: b for f in inputs[a.name] for b in readers[f]} | {b.name: b for b in constant}
+            for b in near.values():
+                if b.name == a.name or frozenset((a.name, b.name)) in settled:
+                    continue
+                shown = fact_values(pack, holds[a.name] or {})
+                if evaluate(b.when, shown) is False:  # a's own witness already separates them: no search
+                    continue
+                if not _implies(pack, a.when, b.when):
+                    continue
+                same = _implies(pack, b.when, a.when)
+                if same and a.name > b.name:
+                    continue
+                kind = "redundant_rule" if same else "subsumed_rule"
+                text = (
+                    "have the same effect and the same condition"
+                    if same
+                    else f"have the same effect, and whenever {a.name} holds {b.name} holds too"
+                )
+                yield Finding(
+                    "warning",
+                    kind,
+                    f"{kind}.{a.name}+{b.name}",
+                    f"{a.name} and {b.name} {text}, so both count ({a.op}{a.amount.text} twice).",
+                    _spans(pack, [a.name, b.name]),
+                    a.quantities[0],
+                    holds[a.name],
+                )
+
+
+def _shadowed(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> Iterable[Finding]:
+    """A rule that, whenever it holds, a rule preferred over it holds too, so it never counts."""
+    beats = beats_graph(pack)
+    for m in pack.modifiers.values():
+        if holds[m.name] is None or m.name not in beats:
+            continue
+        winners = [(w, pack.policies[beats.edges[w, m.name]["policy"]]) for w in beats.predecessors(m.name)]
+        exprs = [
+            m.when,
+            *(pack.modifiers[w].when for w, _ in winners),
+            *(p.when for _, p in winners if p.when),
+        ]
+        if not _searchable(pack, exprs):
+            continue
+
+        def alone(given: dict[str, Any], m: Modifier = m, winners: list[Any] = winners) -> bool:
+            values = fact_values(pack, given)
+            return evaluate(m.when, values) is True and all(
+                evaluate(pack.modifiers[w].when, values) is False
+                or (p.when and evaluate(p.when, values) is False)
+                for w, p in winners
+            )
+
+        if _witness(pack, exprs, alone) is None:
+            names = [w for w, _ in winners]
+            yield Finding(
+                "warning",
+                "shadowed_rule",
+                f"shadowed_rule.{m.name}",
+                f"{m.name} never counts: whenever it holds, {' or '.join(names)} holds too and is "
+                "preferred over it.",
+                _spans(pack, [m.name, *names]),
+                m.quantities[0],
+                holds[m.name],
+            )
+
+
+def _ranges(pack: Pack) -> Iterable[Finding]:
+    """Final values outside what the quantity's kind allows, with no clamp to settle them."""
+    from solver.ask import ask
+    from solver.situation import Situation
+
+    for q in pack.quantities.values():
+        if q.kind not in ("score", "pool"):
+            continue
+        if q.base is None:
+            yield Finding(
+                "note",
+                "no_base",
+                f"no_base.{q.name}",
+                f"{q.name} has no base in the pack: every question must give one with base:.",
+                ((q.name, q.where),),
+                q.name,
+            )
+            continue
+        floor = 2 if q.kind == "score" else 1
+        if any(p.min is not None for p in pack.policies_of(q.name, "clamp")):
+            continue
+
+        def low(given: dict[str, Any], q: Any = q, floor: int = floor) -> bool:
+            try:
+                r = ask(pack, q.name, Situation(given=given))
+            except RulingsError:
+                return False
+            return r.cases is None and isinstance(r.value, int) and r.value < floor
+
+        found = minimal_witnesses(pack, low, candidate_facts(pack, q.name)[:BUDGET])
+        if found:
+            what = "a score below 2 (a natural 1 would hit)" if q.kind == "score" else "a pool of no dice"
+            yield Finding(
+                "warning",
+                "out_of_range",
+                f"out_of_range.{q.name}",
+                f"{q.name} can come out as {what}, and no clamp settles it.",
+                ((q.name, q.where),),
+                q.name,
+                found[0],
+            )
+
+
+def _reading_splits(pack: Pack) -> Iterable[Finding]:
+    from solver.ask import ask, readings_of
+    from solver.situation import Situation
+
+    for q in pack.quantities.values():
+        for r in readings_of(pack, q):
+            names = {m.name for m in pack.modifiers_of(q.name) if any(n == r.name for n, _ in m.under)}
+            for p in pack.policies.values():
+                if any(n == r.name for n, _ in p.under):
+                    names |= {*p.rules, *p.over, *([p.rule] if p.rule else [])}
+            tied = [pack.modifiers[n] for n in sorted(names) if n in pack.modifiers]
+            facts = base_inputs(pack, [m.when for m in tied] + [m.per for m in tied])
+            facts += [f for f in candidate_facts(pack, q.name) if pack.facts[f].default is None]
+
+            def split(given: dict[str, Any], q: Any = q) -> bool:
+                try:
+                    ruling = ask(pack, q.name, Situation(given=given))
+                except RulingsError:
+                    return False
+                return ruling.cases is None and ruling.readings is not None
+
+            found = minimal_witnesses(pack, split, list(islice(dict.fromkeys(facts), 64)))
+            if found:
+                yield Finding(
+                    "note",
+                    "reading_split",
+                    f"reading_split.{r.name}",
+                    f'the readings of {r.name} give different rulings for {q.name} ("{r.sentence}").',
+                    ((r.name, r.where),),
+                    q.name,
+                    found[0],
+                )
+
+
+def _unused(pack: Pack) -> Iterable[Finding]:
+    from kb.graph import dependency_graph
+
+    graph = dependency_graph(pack)
+    constrained = {n for c in pack.constraints.values() for n in c.require.names}
+    for name, fact in pack.facts.items():
+        if not any(graph.successors(("fact", name))) and name not in constrained:
+            yield Finding(
+                "note",
+                "unused_fact",
+                f"unused_fact.{name}",
+                f"no rule reads the fact {name}.",
+                ((name, fact.where),),
+            )
+    for name, q in pack.quantities.items():
+        if not any(graph.predecessors(("quantity", name))):
+            yield Finding(
+                "note",
+                "unused_quantity",
+                f"unused_quantity.{name}",
+                f"no rule or policy touches the quantity {name}.",
+                ((name, q.where),),
+            )
+
+
+# -- helpers ----------------------------------------------------------------------
+
+
+def _witness(
+    pack: Pack, exprs: Sequence[Expr | None], predicate: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any] | None:
+    found = minimal_witnesses(pack, predicate, base_inputs(pack, exprs))
+    return found[0] if found else None
+
+
+def _searchable(pack: Pack, exprs: Sequence[Expr | None]) -> bool:
+    """Whether every fact behind `exprs` has a finite domain (keywords facts do not)."""
+    return all(pack.facts[f].domain for f in base_inputs(pack, exprs))
+
+
+def _true(pack: Pack, expr: Expr) -> Callable[[dict[str, Any]], bool]:
+    def holds(given: dict[str, Any]) -> bool:
+        return evaluate(expr, fact_values(pack, given)) is True
+
+    return holds
+
+
+def _false(pack: Pack, expr: Expr) -> Callable[[dict[str, Any]], bool]:
+    def fails(given: dict[str, Any]) -> bool:
+        return evaluate(expr, fact_values(pack, given)) is False
+
+    return fails
+
+
+def _all_true(pack: Pack, exprs: list[Expr]) -> Callable[[dict[str, Any]], bool]:
+    return lambda given: all(
+        evaluate(e, values) is True for values in [fact_values(pack, given)] for e in exprs
+    )
+
+
+def _implies(pack: Pack, a: Expr, b: Expr) -> bool:
+    """No situation makes `a` true and `b` false (False when a fact they read cannot be searched)."""
+    if not _searchable(pack, [a, b]):
+        return False
+    return (
+        _witness(
+            pack,
+            [a, b],
+            lambda g: (
+                (v := fact_values(pack, g)) is not None and evaluate(a, v) is True and evaluate(b, v) is False
+            ),
+        )
+        is None
+    )
+
+
+def _ordered_pairs(pack: Pack) -> set[frozenset[str]]:
+    """Pairs of rules a policy keeps from both counting (exclusive or override)."""
+    out: set[frozenset[str]] = set()
+    for p in pack.policies.values():
+        rules = [*p.rules, *([p.rule] if p.rule else []), *p.over]
+        if p.kind == "exclusive":
+            out |= {frozenset((a, b)) for a in rules for b in rules if a != b}
+        elif p.kind == "override" and p.rule:
+            out |= {frozenset((p.rule, o)) for o in p.over}
+    return out
+
+
+def _spans(pack: Pack, names: list[str]) -> tuple[tuple[str, Span], ...]:
+    return tuple((n, pack.modifiers[n].where) for n in names)

@@ -1,0 +1,188 @@
+"""Situation search: smallest first, within the domain constraints, only the facts that matter."""
+
+from __future__ import annotations
+
+from itertools import islice, product
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kb.document import read_yaml
+from kb.errors import UnknownName
+from kb.loader import build_pack, load_pack
+from kb.model import Pack
+from solver.ask import ask
+from solver.facts import derive_facts
+from solver.search import base_inputs, candidate_facts, minimal_witnesses, sample_values, situations
+from solver.situation import Situation
+
+FANTASY = load_pack("fantasy")
+
+SMALL = """
+pack: small
+facts:
+  a.flag: {type: bool}
+  b.flag: {type: bool}
+  close: {type: bool}
+  long_range: {type: bool}
+  level: {type: int, range: [0, 40], default: 0}
+  mode: {type: enum, values: [walk, run, fly], default: walk}
+  score: {type: int, range: [1, 6]}
+quantities:
+  roll: {kind: score, base: score}
+modifiers:
+  a: {quantity: roll, change: -1, when: a.flag and level >= 20}
+  b: {quantity: roll, change: +1, when: b.flag or mode == 'fly'}
+  far: {quantity: roll, change: -1, when: long_range}
+constraints:
+  not_both: {require: not (close and long_range), text: long range cannot happen in close combat}
+"""
+
+
+def small() -> Pack:
+    return build_pack([read_yaml(SMALL, "small.yaml")], "small")
+
+
+def size(given: dict[str, Any], pack: Pack, fixed: dict[str, Any] | None = None) -> int:
+    return sum(1 for f, v in given.items() if f not in (fixed or {}) and v != pack.facts[f].default)
+
+
+def test_candidate_facts_are_the_base_facts_behind_a_quantity() -> None:
+    facts = candidate_facts(FANTASY, "to_hit")
+    assert "target.in_soft_cover" not in facts  # derived: its inputs stand for it
+    assert {"soft_cover.los", "target.los", "shooter.los", "shooter.bs", "attack.auto_hit"} <= set(facts)
+    assert candidate_facts(FANTASY) == facts
+
+
+def test_candidate_facts_leave_out_facts_that_cannot_reach_the_quantity() -> None:
+    pack = small()
+    assert candidate_facts(pack, "roll") == ["a.flag", "b.flag", "long_range", "level", "mode", "score"]
+    assert "close" not in candidate_facts(pack, "roll")
+
+
+def test_unknown_quantity_is_a_did_you_mean_error() -> None:
+    with pytest.raises(UnknownName, match="to_hit"):
+        candidate_facts(FANTASY, "to_hti")
+
+
+def test_unknown_fact_is_an_error() -> None:
+    with pytest.raises(UnknownName):
+        list(situations(FANTASY, ["shooter.movd"]))
+
+
+def test_base_inputs_go_through_derived_facts() -> None:
+    hard = FANTASY.modifiers["hard_cover"].when
+    assert set(base_inputs(FANTASY, [hard])) == {
+        "hard_cover.obscures",
+        "hard_cover.los",
+        "target.los",
+        "shooter.los",
+    }
+
+
+def test_wide_int_ranges_are_sampled_at_their_ends_and_around_the_constants_compared() -> None:
+    """ "any shot at a lone model with Unit Strength 2 or less suffers a -1 shooting modifier." """
+    assert sample_values(FANTASY, "target.unit_strength") == (0, 1, 2, 3, 99)
+    assert sample_values(small(), "level") == (19, 20, 21, 40)  # the default 0 is not a change
+    assert sample_values(small(), "score") == (1, 2, 3, 4, 5, 6)
+
+
+def test_situations_come_smallest_first_without_repeats() -> None:
+    pack = small()
+    seen = list(situations(pack, [*candidate_facts(pack, "roll"), "close"]))
+    sizes = [size(s, pack) for s in seen]
+    assert sizes == sorted(sizes)
+    assert len({tuple(sorted(s.items())) for s in seen}) == len(seen)
+
+
+def test_situations_respect_domain_constraints() -> None:
+    pack = small()
+    seen = list(situations(pack, ["close", "long_range", "a.flag"]))
+    assert seen and not any(s.get("close") and s.get("long_range") for s in seen)
+    assert {"close": True, "a.flag": True} in seen
+
+
+def test_constraints_also_bind_fixed_facts() -> None:
+    pack = small()
+    assert all(
+        "long_range" not in s for s in situations(pack, ["long_range", "a.flag"], fixed={"close": True})
+    )
+
+
+def test_facts_without_default_are_given_exactly_when_needed() -> None:
+    """A fact with no default that a ruling depends on and the situation does not give is unknown."""
+    for situation in islice(situations(FANTASY, candidate_facts(FANTASY, "to_hit")), 3000):
+        ruling = ask(FANTASY, "to_hit", Situation(given=situation))
+        assert ruling.cases is None, situation
+        assert "shooter.bs" in situation or situation.get("attack.auto_hit")
+
+
+def test_situations_are_the_whole_sampled_space_when_nothing_is_needed() -> None:
+    pack = small()
+    facts = ["a.flag", "b.flag", "mode"]
+    seen = {tuple(sorted(s.items())) for s in situations(pack, facts)}
+    assert len(seen) == 2 * 2 * 3
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["a.flag", "b.flag", "close", "long_range", "level", "mode"]),
+        min_size=1,
+        max_size=4,
+        unique=True,
+    ),
+    st.sets(st.sampled_from(["a.flag", "b.flag", "long_range", "level", "mode", "close"]), max_size=3),
+)
+def test_minimal_witness_is_as_small_as_brute_force(facts: list[str], wanted: set[str]) -> None:
+    """The solver's witness is as small as the smallest found by trying every assignment."""
+    pack = small()
+
+    def predicate(given: dict[str, Any]) -> bool:
+        return all(given.get(f, pack.facts[f].default) != pack.facts[f].default for f in wanted)
+
+    got = minimal_witnesses(pack, predicate, facts)
+    domains = [(pack.facts[f].default, *sample_values(pack, f)) for f in facts]
+    best = None
+    for values in product(*domains):
+        given = {f: v for f, v in zip(facts, values, strict=True) if v != pack.facts[f].default}
+        if given.get("close") and given.get("long_range"):
+            continue
+        if predicate(given):
+            best = min(best if best is not None else 99, len(given))
+    if best is None:
+        assert got == []
+    else:
+        assert len(got) == 1 and size(got[0], pack) == best and predicate(got[0])
+        derive_facts(pack, got[0])  # the witness breaks no constraint
+
+
+def test_minimal_witness_names_the_facts_the_ruling_needs() -> None:
+    """ "Soft and hard cover never stack -- if both would apply, use only the -2 for hard cover." """
+
+    def both_covers(given: dict[str, Any]) -> bool:
+        ruling = ask(FANTASY, "to_hit", Situation(given=given))
+        return ruling.cases is None and [(s.rule, s.by) for s in ruling.suppressed] == [
+            ("soft_cover", "hard_cover")
+        ]
+
+    (witness,) = minimal_witnesses(FANTASY, both_covers, candidate_facts(FANTASY, "to_hit"))
+    assert witness["soft_cover.obscures"] and witness["hard_cover.obscures"]
+    assert set(witness) == {
+        "shooter.bs",
+        "shooter.los",
+        "target.los",
+        "soft_cover.obscures",
+        "soft_cover.los",
+        "hard_cover.obscures",
+        "hard_cover.los",
+    }
+
+
+def test_limit_gives_several_witnesses_smallest_first() -> None:
+    pack = small()
+    found = minimal_witnesses(pack, bool, ["a.flag", "b.flag"], limit=3)
+    assert found == [{"a.flag": True}, {"b.flag": True}, {"a.flag": True, "b.flag": True}]
+    assert minimal_witnesses(pack, lambda g: False, ["a.flag"]) == []
