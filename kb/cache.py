@@ -33,7 +33,7 @@ def load(name_or_path: str, *, extra: Sequence[str] = ()) -> Pack:
     path = cache_folder() / f"{key.hexdigest()[:32]}.pickle"
     try:
         with path.open("rb") as f:
-            pack = pickle.load(f)  # noqa: S301 -- our own cache file, written below
+            pack = pickle.load(f)
         if isinstance(pack, Pack):
             return pack
     except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError, TypeError, ValueError):

@@ -32,16 +32,16 @@ def dependency_graph(pack: Pack) -> nx.DiGraph:
         for expr in (m.when, m.amount, m.per):
             for name in expr.names if expr else ():
                 graph.add_edge(("fact", name), ("rule", m.name))
-        for q in m.quantities:
-            graph.add_edge(("rule", m.name), ("quantity", q))
+        for quantity in m.quantities:
+            graph.add_edge(("rule", m.name), ("quantity", quantity))
     for p in pack.policies.values():
         for rule in (*p.rules, *p.over, *([p.rule] if p.rule else [])):
             graph.add_edge(("policy", p.name), ("rule", rule))
         for expr in (p.min, p.max, p.when):
             for name in expr.names - {"base"} if expr else ():  # `base`: the quantity's own value, not a fact
                 graph.add_edge(("fact", name), ("policy", p.name))
-        for q in p.quantities:
-            graph.add_edge(("policy", p.name), ("quantity", q))
+        for quantity in p.quantities:
+            graph.add_edge(("policy", p.name), ("quantity", quantity))
     return graph
 
 

@@ -37,7 +37,9 @@ from kb.model import (
 BASE = "base"
 """The name a clamp's or cap's limits use for the quantity's unmodified value."""
 
-SECTIONS = ("sources", "assumptions", "facts", "quantities", "modifiers", "policies", "constraints", "readings", "notes")
+SECTIONS = (
+    "sources", "assumptions", "facts", "quantities", "modifiers", "policies", "constraints", "readings", "notes",
+)
 
 
 def load_pack(name_or_path: str, *, extra: Sequence[str] = ()) -> Pack:
@@ -321,7 +323,7 @@ class _Builder:
                           assumptions: dict[str, Assumption]) -> None:
         def under(entries: dict[str, Any], section: str) -> None:
             for name, entry in entries.items():
-                raw, doc, path = self.entries[section][name]
+                _, doc, path = self.entries[section][name]
                 for reading, option in entry.under:
                     if reading not in readings:
                         self._known("reading", reading, readings, doc, (*path, "under", reading))
@@ -332,14 +334,16 @@ class _Builder:
         under(modifiers, "modifiers")
         under(policies, "policies")
         for section in ("quantities", "modifiers", "policies"):
-            for name, (raw, doc, path) in self.entries[section].items():
-                wanted = [*raw.get("assumptions", ()), *(raw[k] for k in ("assumption", "chart_assumption") if k in raw)]
+            for raw, doc, path in self.entries[section].values():
+                named = (raw[k] for k in ("assumption", "chart_assumption") if k in raw)
+                wanted = [*raw.get("assumptions", ()), *named]
                 for a in wanted:
                     self._known("assumption", a, assumptions, doc, path)
         for section in ("facts", "quantities", "modifiers", "policies", "constraints", "readings"):
-            for _name, (raw, doc, path) in self.entries[section].items():
+            for raw, doc, path in self.entries[section].values():
                 if "cite" in raw:
-                    self._known("source", raw["cite"]["source"], self.entries["sources"], doc, (*path, "cite", "source"))
+                    source = raw["cite"]["source"]
+                    self._known("source", source, self.entries["sources"], doc, (*path, "cite", "source"))
 
     def _known(self, what: str, name: str, known: Any, doc: Document, path: tuple[Any, ...]) -> bool:
         if name in known:

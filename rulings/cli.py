@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 FORMATS = ("text", "json", "markdown")
@@ -31,7 +31,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    except Exception as e:  # noqa: BLE001 -- a user never sees a traceback, even for our bugs
+    except Exception as e:
         print(f"rulings: internal error: {type(e).__name__}: {e}\n  hint: please report this with the command "
               "you ran", file=sys.stderr)
         return 3
@@ -51,8 +51,7 @@ def _parser() -> argparse.ArgumentParser:
     _situation_args(p)
     p.add_argument("--format", choices=FORMATS, default="text")
     p.add_argument("--colour", "--color", choices=("auto", "always", "never"), default="auto")
-    p.add_argument("--with", dest="with_files", action="append", default=[], metavar="FILE",
-                   help="a house-rule or errata file merged over the pack (repeatable)")
+    _with_arg(p)
     p.set_defaults(run=_ask)
 
     p = sub.add_parser("test", help="run the examples stored in a pack")
@@ -61,6 +60,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(run=_test)
 
+    _lawyer_commands(sub)
+    return parser
+
+
+def _lawyer_commands(sub: Any) -> None:
+    """The commands that search the situation space: why-not, find, faq, check, diff."""
     p = sub.add_parser("schema", help="print the pack JSON Schema, for editors")
     p.set_defaults(run=_schema)
 
@@ -77,7 +82,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("rule")
     _situation_args(p)
     p.add_argument("--format", choices=FORMATS, default="text")
-    p.set_defaults(run=lambda a: __import__("rulings.faq").faq.run_why_not(a))
+    p.set_defaults(run=_later("rulings.faq", "run_why_not"))
 
     p = sub.add_parser("find", help="the minimal situations whose ruling satisfies an expression")
     p.add_argument("pack")
@@ -86,42 +91,44 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--max-facts", type=int, default=5, metavar="N", help="facts set beyond those given (default 5)")
     _situation_args(p)
     p.add_argument("--format", choices=("text", "json"), default="text")
-    p.set_defaults(run=lambda a: __import__("rulings.faq").faq.run_find(a))
+    p.set_defaults(run=_later("rulings.faq", "run_find"))
 
     p = sub.add_parser("faq", help="the pack's FAQ, generated and answered by the solver")
     p.add_argument("pack")
     p.add_argument("--format", choices=("markdown", "json"), default="markdown")
     p.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
     p.add_argument("--as-tests", action="store_true", help="write the entries as pack examples: YAML")
-    p.set_defaults(run=lambda a: __import__("rulings.faq").faq.run_faq(a))
+    p.set_defaults(run=_later("rulings.faq", "run_faq"))
 
     p = sub.add_parser("check", help="check a pack for dead, conflicting, redundant and shadowed rules")
     p.add_argument("pack")
-    p.add_argument("--with", dest="with_files", action="append", default=[], metavar="FILE",
-                   help="a house-rule or errata file merged over the pack (repeatable)")
+    _with_arg(p)
     p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     p.add_argument("--format", choices=("text", "json"), default="text")
-    p.set_defaults(run=_check)
+    p.set_defaults(run=_later("rulings.check", "run_check"))
 
     p = sub.add_parser("diff", help="which rulings change between two versions of a pack, and where")
     p.add_argument("old")
     p.add_argument("new")
     p.add_argument("--quantity", help="only this quantity")
     p.add_argument("--format", choices=("text", "json"), default="text")
-    p.set_defaults(run=_diff)
-    return parser
+    p.set_defaults(run=_later("rulings.check", "run_diff"))
 
 
-def _check(args: argparse.Namespace) -> int:
-    from rulings.check import run_check
+def _later(module: str, function: str) -> Callable[[argparse.Namespace], int]:
+    """A command whose code is imported only when it runs: start-up time matters for every ruling."""
 
-    return run_check(args)
+    def run(args: argparse.Namespace) -> int:
+        from importlib import import_module
+
+        return int(getattr(import_module(module), function)(args))
+
+    return run
 
 
-def _diff(args: argparse.Namespace) -> int:
-    from rulings.check import run_diff
-
-    return run_diff(args)
+def _with_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--with", dest="with_files", action="append", default=[], metavar="FILE",
+                   help="a house-rule or errata file merged over the pack (repeatable)")
 
 
 def _situation_args(p: argparse.ArgumentParser) -> None:
@@ -132,11 +139,7 @@ def _situation_args(p: argparse.ArgumentParser) -> None:
 def _load(args: argparse.Namespace) -> Any:
     from kb.cache import load
 
-    if getattr(args, "with_files", None):
-        from kb.loader import load_pack
-
-        return load_pack(args.pack, extra=args.with_files)
-    return load(args.pack)
+    return load(args.pack, extra=getattr(args, "with_files", ()))
 
 
 def _read_situation(args: argparse.Namespace, pack: Any) -> Any:
@@ -147,7 +150,11 @@ def _read_situation(args: argparse.Namespace, pack: Any) -> Any:
     if args.situation:
         path = "<stdin>" if args.situation == "-" else args.situation
         try:
-            text = sys.stdin.read() if args.situation == "-" else open(args.situation, encoding="utf-8").read()
+            if args.situation == "-":
+                text = sys.stdin.read()
+            else:
+                with open(args.situation, encoding="utf-8") as f:
+                    text = f.read()
         except OSError as e:
             raise RulingsError(f"cannot read situation {path}: {e.strerror}") from None
         situation = read_situation(text, path, pack)

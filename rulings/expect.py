@@ -63,8 +63,8 @@ def _compare(key: str, want: Any, have: Any, expect: dict[str, Any]) -> list[str
         by = {x["rule"]: x["by"] for x in have or []}
         return [] if by == {str(k): str(v) for k, v in want.items()} else [f"suppressed {by} != {want}"]
     if key == "clamped":
-        ids = {x["rule"] for x in have or []}
-        missing = [w for w in want if w not in ids]
+        seen = {x["rule"] for x in have or []}
+        missing = [w for w in want if w not in seen]
         return [f"clamped lacks {missing}"] if missing else []
     if key == "assumptions":
         missing = [w for w in want if w not in (have or [])]

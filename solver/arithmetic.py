@@ -21,6 +21,9 @@ from itertools import product
 
 from kb.model import OPS
 
+Number = Fraction | int
+"""Exact numbers: ints where the rules only add and subtract, fractions once something divides."""
+
 
 @dataclass(frozen=True, slots=True)
 class Term:
@@ -28,7 +31,7 @@ class Term:
 
     rule: str
     op: str
-    amount: Fraction
+    amount: Number
 
     @property
     def change(self) -> str:
@@ -46,7 +49,7 @@ class Term:
         return f"{self.op}{_num(amount)}"
 
     @property
-    def signed(self) -> Fraction:
+    def signed(self) -> Number:
         """The term's contribution to a net modifier (0 for set, multiply, divide)."""
         return {"+": self.amount, "-": -self.amount}.get(self.op, Fraction(0))
 
@@ -74,13 +77,15 @@ class Step:
 
     stage: str
     rules: tuple[str, ...]
-    value: Fraction
+    value: Number
 
 
 STAGES = {"=": "set", "x": "multiply", "+": "add", "/": "divide", "-": "subtract"}
 
 
-def apply_terms(base: Fraction, terms: Sequence[Term], *, lowers: bool = False) -> tuple[Fraction, list[Step]]:
+def apply_terms(
+    base: Number, terms: Sequence[Term], *, lowers: bool = False
+) -> tuple[Number, list[Step]]:
     """Apply terms in the order of operations; `lowers` flips add and subtract.
 
     Examples:
@@ -118,7 +123,7 @@ def _rule(term: Term) -> str:
     return term.rule
 
 
-def round_up(value: Fraction) -> int:
+def round_up(value: Number) -> int:
     """Round fractions up, as the rules say, after all modifiers.
 
     Examples:
@@ -158,5 +163,5 @@ def dice_chance(dice: str, net: int, target: int) -> Fraction:
     return Fraction(wins, len(outcomes))
 
 
-def _num(value: Fraction) -> str:
+def _num(value: Number) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"

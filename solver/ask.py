@@ -17,7 +17,7 @@ from math import prod
 from typing import Any
 
 from kb.errors import Contradiction, RulingsError, UnknownName
-from kb.model import Pack, Quantity, Reading
+from kb.model import Modifier, Pack, Policy, Quantity, Reading
 from solver.derivation import Node
 from solver.facts import derive_facts
 from solver.ruling import Case, NeedFacts, ReadingOutcome, Ruling, decide
@@ -62,7 +62,8 @@ def ask(pack: Pack, quantity: str, situation: Situation) -> Ruling:
 
 def readings_of(pack: Pack, q: Quantity) -> list[Reading]:
     """The readings whose options change a modifier or policy bearing on `q`."""
-    tied = {reading for entry in (*pack.modifiers_of(q.name), *pack.policies_of(q.name)) for reading, _ in entry.under}
+    entries: list[Modifier | Policy] = [*pack.modifiers_of(q.name), *pack.policies_of(q.name)]
+    tied = {reading for entry in entries for reading, _ in entry.under}
     return [r for name, r in pack.readings.items() if name in tied]
 
 
@@ -232,7 +233,10 @@ def _high(value: Any) -> int:
     return int(str(value).split("..")[-1])
 
 
-def _flatten(tree: _Branch | Ruling, when: tuple[tuple[str, Any], ...] = ()) -> list[tuple[tuple[tuple[str, Any], ...], Ruling]]:
+When = tuple[tuple[str, Any], ...]
+
+
+def _flatten(tree: _Branch | Ruling, when: When = ()) -> list[tuple[When, Ruling]]:
     if isinstance(tree, Ruling):
         return [(when, tree)]
     return [leaf for value, sub in tree.options for leaf in _flatten(sub, (*when, (tree.fact, value)))]

@@ -284,7 +284,7 @@ def _named(t: Term) -> str:
 def _set(t: Term, style: str, name: str) -> Value:
     if isinstance(t, SetTerm):
         return parse_value(t.text, style, f"{name} (set by {t.rule})")
-    return Value(t.amount)
+    return Value(Fraction(t.amount))
 
 
 def _text(value: Value, style: str) -> str:

@@ -46,7 +46,8 @@ def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
             shown = ", ".join(f"{n} = {_show(values[n])}" for n in sorted(constraint.require.names) if n in values)
             cite = f" ({constraint.cite})" if constraint.cite else ""
             raise Contradiction(
-                f"this situation breaks the constraint {constraint.name!r}: {constraint.text or constraint.require.text}"
+                f"this situation breaks the constraint {constraint.name!r}: "
+                f"{constraint.text or constraint.require.text}"
                 f"{cite}; given {shown}",
                 hint=f"requires: {constraint.require.text}",
             )

@@ -27,7 +27,7 @@ from solver.settle import Suppression, conflicts, settle
 from solver.situation import Situation
 
 
-class NeedFacts(Exception):  # noqa: N818 -- a signal, not an error a user sees
+class NeedFacts(Exception):
     """An expression the ruling needs reads facts the situation does not give."""
 
     def __init__(self, names: set[str]) -> None:
@@ -124,7 +124,8 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
         return _automatic(pack, q, values, situation)
     modifiers = [*(m for m in pack.modifiers_of(q.name) if not m.under or active(m, reading)),
                  *adhoc_modifiers(q, situation)]
-    holding, failed = [], []
+    holding: list[Modifier] = []
+    failed: list[Modifier] = []
     for m in modifiers:
         (holding if need(m.when, values) else failed).append(m)
     terms = {m.name: _term(m, values) for m in holding}
@@ -135,8 +136,8 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
     base = _base(q, situation, values)
     clamps = _bounds(policies, q, "clamp", values, base)
     caps = _bounds(policies, q, "cap", values)
-    target = evaluate(q.passes, values) if q.passes is not None else None
-    target = None if target is UNKNOWN else target
+    passes = evaluate(q.passes, values) if q.passes is not None else None
+    target = passes if isinstance(passes, int) else None  # unknown target: no chance, but no cases either
 
     def result(kept: list[str]) -> Outcome:
         return outcome(q, base, [terms[r] for r in kept], clamps=clamps, caps=caps, target=target)
@@ -161,7 +162,8 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
     if choice:
         because.append(choice.explain())
     because += [_failed_node(pack, m, values, situation) for m in failed]
-    because += [Node(f"{rule}: {a} becomes {b}", cite=_policy_cite(pack, rule), tag="clamp") for rule, a, b in final.clamped]
+    because += [Node(f"{rule}: {a} becomes {b}", cite=_policy_cite(pack, rule), tag="clamp")
+                for rule, a, b in final.clamped]
     if final.then is not None:
         because.append(Node(f"a score of {final.value} needs a 6, then {final.then}+ on a second D6", cite=_cite(q),
                             tag="chart"))
@@ -257,7 +259,8 @@ def _policy_cite(pack: Pack, label: str) -> str | None:
 
 def _base_node(q: Quantity, base: Any, values: Mapping[str, Any]) -> Node:
     if q.kind in ("total", "roll"):
-        return Node(f"the roll: {base}" if base is not None else f"no roll given: the answer is the modifier to {q.dice}",
+        missing = f"no roll given: the answer is the modifier to {q.dice}"
+        return Node(f"the roll: {base}" if base is not None else missing,
                     tag="base")
     if q.base is None:
         return Node(f"base {base} (given in the situation)", tag="base")
