@@ -63,7 +63,7 @@ class PackError(RulingsError):
     """A pack file that cannot be loaded; holds every problem found in it."""
 
     def __init__(self, problems: list[RulingsError]) -> None:
-        self.problems = problems
+        self.problems = sorted(problems, key=_position)
         first = problems[0]
         super().__init__(first.message, where=first.where, hint=first.hint)
 
@@ -72,6 +72,11 @@ class PackError(RulingsError):
         if len(lines) > 1:
             lines.append(f"{len(lines)} errors")
         return "\n".join(lines)
+
+
+def _position(error: RulingsError) -> tuple[str, int, int]:
+    where = error.where or Span("")
+    return (where.path, where.line, where.column)
 
 
 class UnknownName(RulingsError):

@@ -86,11 +86,18 @@ def schema() -> dict[str, Any]:
     return _SCHEMA
 
 
-def _schema_problems(doc: Document) -> list[RulingsError]:
+def _schema_problems(doc: Document) -> tuple[list[RulingsError], bool]:
+    """Every schema problem, and whether the file can still be checked for meaning.
+
+    Unknown keys are removed from the document so the rest of it is still
+    checked (every error in the file at once); any other shape error stops
+    the file at the schema, since what it means cannot be trusted.
+    """
     import jsonschema
 
     validator = jsonschema.Draft202012Validator(schema())
     problems = []
+    unknown: list[tuple[dict[str, Any], str]] = []
     for error in sorted(validator.iter_errors(doc.data), key=lambda e: [str(p) for p in e.absolute_path]):
         path = tuple(error.absolute_path)
         if error.validator == "additionalProperties":
@@ -98,11 +105,16 @@ def _schema_problems(doc: Document) -> list[RulingsError]:
             for key in sorted(set(error.instance) - set(allowed)):
                 hint = "; ".join(h for h in (did_you_mean(key, allowed), "allowed: " + ", ".join(allowed)) if h)
                 problems.append(RulingsError(f"unknown key {key!r}", where=doc.span((*path, key), key=True), hint=hint))
+                unknown.append((error.instance, key))
             continue
         where = doc.span(path)
         field = ".".join(str(p) for p in path) or "the pack"
         problems.append(RulingsError(f"{field}: {_plain(error)}", where=where))
-    return problems
+    checkable = len(problems) == len(unknown)
+    if checkable:
+        for mapping, key in unknown:
+            mapping.pop(key, None)
+    return problems, checkable
 
 
 def _plain(error: Any) -> str:
@@ -121,6 +133,8 @@ class _Builder:
 
     def __init__(self) -> None:
         self.problems: list[RulingsError] = []
+        self.unreadable = False
+        """A file whose shape is wrong: its meaning is not checked."""
         self.entries: dict[str, dict[str, tuple[Any, Document, tuple[Any, ...]]]] = {s: {} for s in SECTIONS}
         self.examples: list[tuple[Any, Document, tuple[Any, ...]]] = []
         self.meta: dict[str, Any] = {}
@@ -132,10 +146,12 @@ class _Builder:
             return
         if not isinstance(doc.data, dict):
             self.problems.append(RulingsError("a pack file must be a mapping of sections", where=doc.span(())))
+            self.unreadable = True
             return
-        found = _schema_problems(doc)
+        found, checkable = _schema_problems(doc)
         self.problems += found
-        if found:
+        if not checkable:
+            self.unreadable = True
             return
         for key in ("pack", "title"):
             if key in doc.data and (key not in self.meta or replace is False):
@@ -160,7 +176,7 @@ class _Builder:
         self.problems.append(RulingsError(message, where=doc.span(path, key=key), hint=hint))
 
     def finish(self, default_name: str) -> Pack:
-        if self.problems:
+        if self.unreadable:
             raise PackError(self.problems)
         facts = self._facts()
         types = {name: fact.type for name, fact in facts.items()}
@@ -220,7 +236,7 @@ class _Builder:
                 self.error(f"fact {name!r}: range {list(rng)} is empty", doc, (*path, "range"))
             default = raw.get("default", False if kind == "bool" else None)
             if default is not None and not _fits(default, kind, rng, raw.get("values", ())):
-                self.error(f"fact {name!r}: default {default!r} is not a {kind}"
+                self.error(f"fact {name!r}: default {default!r} is not {'an' if kind in ('int', 'enum') else 'a'} {kind}"
                            + (f" in {list(rng)}" if rng else ""), doc, (*path, "default"))
             if kind == "keywords" and isinstance(default, list):
                 default = frozenset(str(k).upper() for k in default)

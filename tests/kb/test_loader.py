@@ -83,6 +83,13 @@ CASES = [
             (["unknown quantity 'to_hti'", "did you mean 'to_hit'"], 9, "to_hti", 0),
         ],
     ),
+    (  # an unknown key does not hide the errors of meaning elsewhere in the file
+        "unknown_key_and_meaning",
+        [
+            (["unknown key 'txt'", "did you mean 'text'"], 3, "txt", 0),
+            (["unknown fact 'shooter.movd'", "did you mean 'shooter.moved'"], 7, "shooter.movd", 0),
+        ],
+    ),
 ]
 
 
