@@ -236,7 +236,8 @@ class _Builder:
                 self.error(f"fact {name!r}: range {list(rng)} is empty", doc, (*path, "range"))
             default = raw.get("default", False if kind == "bool" else None)
             if default is not None and not _fits(default, kind, rng, raw.get("values", ())):
-                self.error(f"fact {name!r}: default {default!r} is not {'an' if kind in ('int', 'enum') else 'a'} {kind}"
+                article = "an" if kind in ("int", "enum") else "a"
+                self.error(f"fact {name!r}: default {default!r} is not {article} {kind}"
                            + (f" in {list(rng)}" if rng else ""), doc, (*path, "default"))
             if kind == "keywords" and isinstance(default, list):
                 default = frozenset(str(k).upper() for k in default)
