@@ -24,10 +24,10 @@ from typing import Any
 import yaml
 
 from explain.json import ruling_json
-from kb.errors import RulingsError, Span
+from kb.errors import Span
 from kb.expr import Expr, atoms, evaluate
 from kb.model import Fact, Pack, Policy, Quantity
-from solver.ask import ask, readings_of
+from solver.ask import ask_if_possible, readings_of
 from solver.find import find
 from solver.ruling import Ruling
 from solver.search import base_inputs, fact_values, minimal_witnesses
@@ -64,11 +64,8 @@ def faq(pack: Pack) -> list[Entry]:
     seen: dict[tuple[str, str], int] = {}
     for q in pack.quantities.values():
         for topic, shows, data in _witnesses(pack, q):
-            try:
-                ruling = ask(pack, q.name, situation_from_data(data, pack, _where(pack)))
-            except RulingsError:
-                continue
-            if ruling.cases:
+            ruling = ask_if_possible(pack, q.name, situation_from_data(data, pack, _where(pack)))
+            if ruling is None or ruling.cases:
                 continue  # a question whose answer depends on facts it does not state is not worth asking
             question = question_text(pack, q, data)
             key = (q.name, question)
@@ -198,9 +195,8 @@ def typical_values(pack: Pack, q: Quantity) -> dict[str, Any]:
             continue
         scored = []
         for i, value in enumerate(fact.domain):
-            try:
-                r = ask(pack, q.name, Situation(given={**out, name: value}))
-            except RulingsError:
+            r = ask_if_possible(pack, q.name, Situation(given={**out, name: value}))
+            if r is None:
                 continue
             p = r.probability
             odds = abs(p - Fraction(1, 2)) if p is not None and not r.cases else Fraction(1)

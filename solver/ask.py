@@ -60,6 +60,17 @@ def ask(pack: Pack, quantity: str, situation: Situation) -> Ruling:
     return replace(ruling, readings=tuple(o for _, o in outcomes), explanation=explanation)
 
 
+def ask_if_possible(pack: Pack, quantity: str, situation: Situation) -> Ruling | None:
+    """The ruling, or None for a situation the pack refuses (one that breaks a domain constraint, say).
+
+    For searches over many situations, where a refused one is simply not a witness.
+    """
+    try:
+        return ask(pack, quantity, situation)
+    except RulingsError:
+        return None
+
+
 def readings_of(pack: Pack, q: Quantity) -> list[Reading]:
     """The readings whose options change a modifier or policy bearing on `q`."""
     entries: list[Modifier | Policy] = [*pack.modifiers_of(q.name), *pack.policies_of(q.name)]

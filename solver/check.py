@@ -89,14 +89,12 @@ def check_pack(pack: Pack) -> list[Finding]:
 
 def replay(pack: Pack, quantity: str, witness: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
     """The witness completed with the facts the quantity needs, and what `rulings ask` answers for it."""
-    from solver.ask import ask
+    from solver.ask import ask, ask_if_possible
     from solver.situation import Situation
 
     def answered(given: dict[str, Any]) -> bool:
-        try:
-            return ask(pack, quantity, Situation(given=given)).cases is None
-        except RulingsError:
-            return True
+        ruling = ask_if_possible(pack, quantity, Situation(given=given))
+        return ruling is None or ruling.cases is None
 
     found = minimal_witnesses(pack, answered, candidate_facts(pack, quantity), fixed=witness)
     given = found[0] if found else dict(witness)
@@ -308,7 +306,7 @@ def _shadowed(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> Iterabl
 
 def _ranges(pack: Pack) -> Iterable[Finding]:
     """Final values outside what the quantity's kind allows, with no clamp to settle them."""
-    from solver.ask import ask
+    from solver.ask import ask_if_possible
     from solver.situation import Situation
 
     for q in pack.quantities.values():
@@ -329,11 +327,8 @@ def _ranges(pack: Pack) -> Iterable[Finding]:
             continue
 
         def low(given: dict[str, Any], q: Any = q, floor: int = floor) -> bool:
-            try:
-                r = ask(pack, q.name, Situation(given=given))
-            except RulingsError:
-                return False
-            return r.cases is None and isinstance(r.value, int) and r.value < floor
+            r = ask_if_possible(pack, q.name, Situation(given=given))
+            return r is not None and r.cases is None and isinstance(r.value, int) and r.value < floor
 
         found = minimal_witnesses(pack, low, candidate_facts(pack, q.name)[:BUDGET])
         if found:
@@ -350,7 +345,7 @@ def _ranges(pack: Pack) -> Iterable[Finding]:
 
 
 def _reading_splits(pack: Pack) -> Iterable[Finding]:
-    from solver.ask import ask, readings_of
+    from solver.ask import ask_if_possible, readings_of
     from solver.situation import Situation
 
     for q in pack.quantities.values():
@@ -364,11 +359,8 @@ def _reading_splits(pack: Pack) -> Iterable[Finding]:
             facts += [f for f in candidate_facts(pack, q.name) if pack.facts[f].default is None]
 
             def split(given: dict[str, Any], q: Any = q) -> bool:
-                try:
-                    ruling = ask(pack, q.name, Situation(given=given))
-                except RulingsError:
-                    return False
-                return ruling.cases is None and ruling.readings is not None
+                ruling = ask_if_possible(pack, q.name, Situation(given=given))
+                return ruling is not None and ruling.cases is None and ruling.readings is not None
 
             found = minimal_witnesses(pack, split, list(islice(dict.fromkeys(facts), 64)))
             if found:

@@ -23,7 +23,7 @@ from typing import Any
 from kb.errors import RulingsError
 from kb.expr import UNKNOWN, Expr, ExprSyntaxError, FactType, check_expr, evaluate, parse_expr
 from kb.model import Pack
-from solver.ask import ask
+from solver.ask import ask, ask_if_possible
 from solver.ruling import Ruling
 from solver.search import fact_values, sample_values, situations
 from solver.situation import Situation
@@ -161,11 +161,8 @@ def find(pack: Pack, quantity: str, where: Expr | str | Callable[[Ruling], bool]
                 break
             if _redundant(pack, given) or any(_contains(given, found) for found, _ in minimal):
                 continue
-            try:
-                ruling = ask(pack, quantity, replace(base, given=given))
-            except RulingsError:
-                continue
-            if wanted(ruling):
+            ruling = ask_if_possible(pack, quantity, replace(base, given=given))
+            if ruling is not None and wanted(ruling):
                 minimal.append((given, ruling))
     return condense(pack, minimal)
 

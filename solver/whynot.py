@@ -19,7 +19,7 @@ from typing import Any
 from kb.errors import RulingsError, UnknownName
 from kb.expr import Expr
 from kb.model import Modifier, Pack
-from solver.ask import ask
+from solver.ask import ask, ask_if_possible
 from solver.derivation import Node
 from solver.facts import derive_facts
 from solver.ruling import Ruling, active
@@ -111,11 +111,8 @@ def smallest_changes(pack: Pack, quantity: str, situation: Situation, wanted: An
                 change = _change(pack, chosen, assignment, current)
                 if change is None:
                     continue
-                try:
-                    ruling = ask(pack, quantity, situation.with_given(dict(change)))
-                except RulingsError:
-                    continue
-                if wanted(ruling):
+                ruling = ask_if_possible(pack, quantity, situation.with_given(dict(change)))
+                if ruling is not None and wanted(ruling):
                     found.append(Change(change, ruling.display, ruling))
                     if len(found) >= limit:
                         return found
