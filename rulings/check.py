@@ -131,7 +131,7 @@ def render_text(findings: Sequence[Finding], pack: str, extra: Sequence[str] = (
                 lines.append(f"  replay:  {replay_command(pack, f.quantity, f.witness, extra)}")
             if f.answer:
                 lines.append(f"  answers: {f.answer}")
-        if not f.reason:
+        if not f.reason and f.kind != "stale_note":
             lines.append(f"  (to mark it intended: notes: {{{f.key}: <why>}})")
         lines.append("")
     counts = {s: sum(1 for f in findings if f.severity == s) for s in ("error", "warning", "note")}

@@ -84,6 +84,12 @@ def check_pack(pack: Pack) -> list[Finding]:
                 f, witness=witness, answer=answer, reason=reason, severity="note" if reason else f.severity
             )
         )
+    found = {f.key for f in findings}
+    out += [
+        Finding("warning", "stale_note", f"stale_note.{key}",
+                f"the pack's note {key!r} explains no finding: what it was written for is gone, so remove it.")
+        for key in sorted(set(pack.notes) - found)
+    ]
     return sorted(out, key=lambda f: (SEVERITIES.index(f.severity), f.kind, f.key))
 
 

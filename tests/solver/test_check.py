@@ -153,3 +153,16 @@ def test_with_marks_the_findings_the_house_rule_introduced(capsys: pytest.Captur
 def test_the_fixed_house_rule_checks_clean(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "fantasy", "--with", str(EXAMPLES / "camouflage-fixed.yaml"), "--strict"]) == 0
     assert "0 errors, 0 warnings" in capsys.readouterr().out
+
+
+def test_a_note_that_explains_no_finding_is_reported_as_stale() -> None:
+    """A pack's `notes:` entry whose finding is gone would mislead readers: check says so."""
+    from kb.document import read_yaml
+    from kb.loader import build_pack
+    from kb.locate import pack_files
+
+    docs = [read_yaml(f.read_text(), str(f)) for f in pack_files("fantasy")]
+    docs.append(read_yaml("notes:\n  dead_rule.nothing: it was intended once\n", "house.yaml"))
+    pack = build_pack(docs, "fantasy", overlay=len(docs) - 1)
+    stale = [f for f in check_pack(pack) if f.kind == "stale_note"]
+    assert [(f.severity, f.key) for f in stale] == [("warning", "stale_note.dead_rule.nothing")]
