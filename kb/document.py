@@ -59,17 +59,29 @@ def read_yaml(text: str, path: str) -> Document:
         mark = e.problem_mark or e.context_mark
         where = Span(path, mark.line + 1, mark.column + 1) if mark else Span(path)
         raise PackError([RulingsError(f"malformed YAML: {e.problem or e.context}", where=where)]) from None
+    except RecursionError:
+        raise PackError([RulingsError("nested too deeply", where=Span(path))]) from None
     doc = Document(path, None)
     problems: list[RulingsError] = []
-    doc.data = _build(node, (), doc, problems) if node is not None else None
+    try:
+        doc.data = _build(node, (), doc, problems) if node is not None else None
+    except RecursionError:
+        raise PackError([RulingsError("nested too deeply", where=Span(path))]) from None
     if problems:
         raise PackError(problems)
     return doc
 
 
+MAX_VALUES = 200_000
+"""More values than any rule pack needs: YAML aliases can expand a small file into billions."""
+
+
 def _build(node: yaml.Node, path: Path, doc: Document, problems: list[RulingsError]) -> Any:
     import yaml
 
+    if len(doc.spans) >= MAX_VALUES:
+        where = _span(node, doc.path)
+        raise PackError([RulingsError(f"more than {MAX_VALUES} values (do YAML aliases expand it?)", where=where)])
     doc.spans[path] = _span(node, doc.path)
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}

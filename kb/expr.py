@@ -90,9 +90,18 @@ _FORBIDDEN: dict[type, str] = {
     ast.LShift: "'<<'", ast.RShift: "'>>'", ast.Invert: "'~' (use 'not')", ast.UAdd: "unary '+'",
     ast.Is: "'is' (use '==')", ast.IsNot: "'is not' (use '!=')",
 }
+def _floordiv(a: Any, b: Any) -> Any:
+    if b == 0:
+        from kb.errors import RulingsError
+
+        raise RulingsError("division by zero in an expression", hint="the divisor is 0 in this situation")
+    return a // b
+
+
 _BIN: dict[type, tuple[str, Callable[[Any, Any], Any]]] = {
     ast.Add: ("+", operator.add), ast.Sub: ("-", operator.sub),
-    ast.Mult: ("*", operator.mul), ast.FloorDiv: ("//", operator.floordiv)}
+    ast.Mult: ("*", operator.mul), ast.FloorDiv: ("//", _floordiv)}
+
 
 
 def _contains(item: object, keywords: Any) -> bool:

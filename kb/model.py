@@ -6,6 +6,7 @@ pack text. The loader (`kb.loader`) builds them; nothing else does.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -59,14 +60,14 @@ class Fact:
     cite: Citation | None = None
 
     @property
-    def domain(self) -> tuple[Any, ...]:
-        """Every value the fact can take (keywords facts have no finite domain)."""
+    def domain(self) -> Sequence[Any]:
+        """Every value the fact can take, lazily for ints (keywords facts have no finite domain)."""
         if self.type.kind == "bool":
             return (False, True)
         if self.type.kind == "enum":
             return self.type.values
         if self.type.kind == "int" and self.range:
-            return tuple(range(self.range[0], self.range[1] + 1))
+            return range(self.range[0], self.range[1] + 1)
         return ()
 
     def describe(self, value: Any) -> str:

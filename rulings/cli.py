@@ -27,6 +27,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RulingsError as e:
         print(f"rulings: {e}", file=sys.stderr)
         return 2
+    except RecursionError:
+        print("rulings: the input is nested too deeply to read", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -14,7 +14,7 @@ subtract, then round fractions up); a kind says what the number means:
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
@@ -149,18 +149,27 @@ def score_chance(score: int, chart: dict[int, int], impossible_from: int | None)
     return Fraction(0)
 
 
-def dice_chance(dice: str, net: int, target: int) -> Fraction:
-    """The exact chance that NdS plus `net` reaches `target`, counting every outcome.
+def dice_chance(dice: str, net: int, target: int, modify: Callable[[int], int] | None = None) -> Fraction:
+    """The exact chance that NdS plus `net` (or `modify(total)`) reaches `target`, counting every outcome.
 
     Examples:
         >>> dice_chance("2D6", -1, 7)
         Fraction(5, 12)
     """
-    count, _, sides = dice.upper().partition("D")
-    faces = range(1, int(sides) + 1)
-    outcomes = list(product(faces, repeat=int(count or 1)))
-    wins = sum(1 for roll in outcomes if sum(roll) + net >= target)
+    outcomes = list(product(faces(dice), repeat=dice_count(dice)))
+    modify = modify or (lambda total: total + net)
+    wins = sum(1 for roll in outcomes if modify(sum(roll)) >= target)
     return Fraction(wins, len(outcomes))
+
+
+def dice_count(dice: str) -> int:
+    """How many dice: 2 for "2D6", 1 for "D6"."""
+    return int(dice.upper().partition("D")[0] or 1)
+
+
+def faces(dice: str) -> range:
+    """The faces of one die: 1..6 for "2D6"."""
+    return range(1, int(dice.upper().partition("D")[2]) + 1)
 
 
 def _num(value: Number) -> str:

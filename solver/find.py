@@ -186,7 +186,13 @@ def counted_facts(pack: Pack, quantity: str) -> set[str]:
 def _outer_values(pack: Pack, name: str) -> list[Any]:
     """Left out (None) first, then every other value of the fact's domain."""
     fact = pack.facts[name]
+    if len(fact.domain) > FULL_SEARCH:  # a stranger's range of a billion: the values that matter only
+        return [None, *sample_values(pack, name)]
     return [None, *(v for v in fact.domain if v != fact.default)]
+
+
+FULL_SEARCH = 1000
+"""Counted facts with more values than this are searched at the values the pack's expressions single out."""
 
 
 def _redundant(pack: Pack, given: Mapping[str, Any]) -> bool:
@@ -232,6 +238,8 @@ def _join(pack: Pack, a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, A
     default = pack.facts[name].default
     order = sorted({*sample_values(pack, name), *([default] if default is not None else [])})
     if any(v not in order for v in (*_span(a[name]), *_span(b[name]))):
+        if len(pack.facts[name].domain) > FULL_SEARCH:
+            return None
         order = list(pack.facts[name].domain)  # a counted fact: searched over every value
     (low_a, high_a), (low_b, high_b) = _span(a[name]), _span(b[name])
     if order.index(high_a) + 1 != order.index(low_b) and order.index(high_b) + 1 != order.index(low_a):

@@ -89,18 +89,27 @@ def _score(q: Quantity, base: int, terms: Sequence[Term], clamps: Sequence[Bound
 def _roll(q: Quantity, roll: int | None, terms: Sequence[Term], clamps: Sequence[Bound],
           caps: Sequence[Bound], target: int | None) -> Outcome:
     clamped: list[tuple[str, Any, Any]] = []
-    net = round_up(sum((t.signed for t in terms), Fraction(0)))
-    net = _bound(net, caps, clamped)
-    probability = dice_chance(q.dice, net, target) if target is not None else None
-    sign = f"{net:+d}" if net else ""
+    raw_net = round_up(sum((t.signed for t in terms), Fraction(0)))
+    net = _bound(raw_net, caps, clamped)
+    others = [t for t in terms if t.op not in "+-"]  # set, multiply, divide: the order of operations still holds
+    if net != raw_net:  # the cap acts on the net modifier, which then takes the add or subtract step
+        terms = [*others, Term(q.name, "+" if net >= 0 else "-", abs(net))]
+
+    def modified(total: int) -> int:
+        return round_up(apply_terms(total, terms)[0]) if others else total + net
+
+    probability = dice_chance(q.dice, net, target, modified) if target is not None else None
     if roll is None:
+        shown = q.dice + "".join(f" {t.change}" for t in others) + (f"{net:+d}" if net else "")
         rank = probability if probability is not None else Fraction(net)
-        return Outcome(None, f"{q.dice}{sign}", rank if q.better == "higher" else -rank, (), tuple(clamped),
-                       modifier=net, probability=probability)
-    value = _bound(roll + net, clamps, clamped)
+        return Outcome(None, shown, rank if q.better == "higher" else -rank, (),
+                       tuple(clamped), modifier=net, probability=probability)
+    raw, steps = apply_terms(roll, terms) if others else (roll + net, [])
+    value = _bound(round_up(raw), clamps, clamped)
     extra = {"passed": value >= target} if target is not None else {}
     rank = Fraction(value if q.better == "higher" else -value)
-    return Outcome(value, str(value), rank, (), tuple(clamped), modifier=net, probability=probability, extra=extra)
+    return Outcome(value, str(value), rank, tuple(steps), tuple(clamped), modifier=net, probability=probability,
+                   extra=extra)
 
 
 def _pool(q: Quantity, base: int, terms: Sequence[Term], clamps: Sequence[Bound]) -> Outcome:

@@ -210,6 +210,9 @@ def _term(m: Modifier, values: Mapping[str, Any]) -> Term:
 
         return set_term(m.name, amount)
     amount *= need(m.per, values) if m.per is not None else 1
+    if m.op == "/" and amount == 0:
+        raise RulingsError(f"{m.name} divides by 0", where=None if m.adhoc else m.where,
+                           hint="a division modifier needs a divisor other than 0")
     return Term(m.name, m.op, amount if isinstance(amount, int) else Fraction(amount))
 
 

@@ -311,3 +311,15 @@ def _goodness(quantity: str, value: Any) -> int:
     """Higher is better for the controlling player: lower X+, more negative AP, higher everything else."""
     number = int(str(value).rstrip("+"))
     return -number if PACK.quantities[quantity].better == "lower" else number
+
+
+@pytest.mark.parametrize(
+    ("quantity", "roll", "effects", "value"),
+    [("dice_roll", 3, ["=5"], 5), ("dice_roll", 3, ["x2"], 6), ("dice_roll", 3, ["/2"], 2),
+     ("charge_roll", 7, ["x2"], 12), ("hit_roll", 3, ["=6", "+1", "+1"], 7)],
+)
+def test_rolls_follow_the_order_of_operations_too(quantity: str, roll: int, effects: list[str], value: int) -> None:
+    """Seed: "When a value is modified (e.g. characteristic, dice roll, distance), do so in the following order."
+    Set, multiply and divide act on a roll as on a characteristic; the hit roll's cap still bounds the net +1s."""
+    ruling = ask(PACK, quantity, Situation(roll=roll, effects=tuple(Effect(e, e) for e in effects)))
+    assert ruling.value == value

@@ -1,0 +1,72 @@
+"""Packs and situations from strangers: refused quickly with exit 2, never a traceback or a hang."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulings.cli import main
+
+BOMB = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
+    f"{b}: &{b} [{', '.join([f'*{a}'] * 9)}]\n" for a, b in zip("abcdefgh", "bcdefghi", strict=True)
+)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    code = main(list(argv))
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    return code, err
+
+
+def test_a_yaml_alias_bomb_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pack = tmp_path / "bomb.yaml"
+    pack.write_text(BOMB)
+    code, err = run(capsys, "ask", str(pack), "q")
+    assert code == 2 and "aliases" in err
+
+
+def test_a_situation_alias_bomb_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    situation = tmp_path / "shot.yaml"
+    situation.write_text(BOMB + "given: {shooter.bs: 3}\n")
+    code, err = run(capsys, "ask", "fantasy", "to_hit", "--situation", str(situation))
+    assert code == 2 and "aliases" in err
+
+
+def test_deep_nesting_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pack = tmp_path / "deep.yaml"
+    pack.write_text("x: " + "[" * 5000 + "]" * 5000 + "\n")
+    code, err = run(capsys, "ask", str(pack), "q")
+    assert code == 2 and "nested too deeply" in err
+
+
+def test_a_huge_range_does_not_exhaust_memory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pack = tmp_path / "huge.yaml"
+    pack.write_text("facts: {a: {type: int, range: [0, 1000000000]}}\nquantities: {q: {kind: pool, base: a}}\n")
+    code, err = run(capsys, "ask", str(pack), "q")
+    assert code == 2 and "give some of them" in err
+    assert run(capsys, "ask", str(pack), "q", "--given", "a=7")[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("pack_text", "situation", "needle"),
+    [
+        ("quantities: {q: {kind: pool, base: '5 // 0'}}\n", "{}", "division by zero"),
+        ("quantities: {q: {kind: pool, base: 5}}\nmodifiers: {m: {quantity: q, change: /0}}\n", "{}", "divides by 0"),
+    ],
+)
+def test_division_by_zero_is_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], pack_text: str, situation: str, needle: str
+) -> None:
+    pack = tmp_path / "divide.yaml"
+    pack.write_text(pack_text)
+    code, err = run(capsys, "ask", str(pack), "q")
+    assert code == 2 and needle in err
+
+
+def test_an_ad_hoc_division_by_zero_is_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    situation = tmp_path / "s.yaml"
+    situation.write_text('base: 5\neffects: ["/0"]\n')
+    code, err = run(capsys, "ask", "wh40k", "S", "--situation", str(situation))
+    assert code == 2 and "divides by 0" in err
