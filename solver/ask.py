@@ -18,6 +18,7 @@ from typing import Any
 
 from kb.errors import Contradiction, RulingsError, UnknownName
 from kb.model import Modifier, Pack, Policy, Quantity, Reading
+from solver.arithmetic import dice_count, faces
 from solver.derivation import Node
 from solver.facts import derive_facts
 from solver.ruling import Case, NeedFacts, ReadingOutcome, Ruling, decide
@@ -40,6 +41,7 @@ def ask(pack: Pack, quantity: str, situation: Situation) -> Ruling:
         raise UnknownName("quantity", quantity, pack.quantities)
     if situation.groups:
         return _groups(pack, q, situation)
+    check_inputs(q, situation)
     readings = readings_of(pack, q)
     chosen = {r.name: r.default for r in readings} | dict(situation.reading)
     ruling = _branch(pack, q, situation, chosen)
@@ -58,6 +60,23 @@ def ask(pack: Pack, quantity: str, situation: Situation) -> Ruling:
         return ruling
     explanation = replace(ruling.explanation, because=(*ruling.explanation.because, *nodes))
     return replace(ruling, readings=tuple(o for _, o in outcomes), explanation=explanation)
+
+
+def check_inputs(q: Quantity, situation: Situation) -> None:
+    """Refuse parts of a situation the quantity would silently ignore (a roll for a characteristic, say)."""
+    rolled = q.kind in ("total", "roll")
+    if situation.effects and not q.effects:
+        raise RulingsError(f"{q.name} takes no ad-hoc effects in this pack", hint="give facts instead (given:)")
+    if situation.base is not None and (rolled or q.base is not None):
+        source = "its roll: give roll:" if rolled else f"the pack ({q.base.text if q.base else ''})"
+        raise RulingsError(f"{q.name} takes no base: its value comes from {source}")
+    if situation.roll is not None and not rolled:
+        raise RulingsError(f"{q.name} is not a roll: it takes no roll:", hint="give base: or facts instead")
+    if situation.roll is not None:
+        low, high = dice_count(q.dice), dice_count(q.dice) * faces(q.dice)[-1]
+        if not low <= situation.roll <= high:
+            raise RulingsError(f"roll: {situation.roll} cannot be rolled on {q.dice} ({low}..{high})",
+                               hint="give the unmodified roll, after re-rolls")
 
 
 def ask_if_possible(pack: Pack, quantity: str, situation: Situation) -> Ruling | None:

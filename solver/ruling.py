@@ -133,6 +133,10 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
                 if (not p.under or active(p, reading)) and (p.when is None or need(p.when, values))]
     bites = conflicts(policies, [m.name for m in holding], lambda r: abs(terms[r].signed))
     counting, suppressed = settle([m.name for m in holding], bites)
+    if sum(terms[r].op == "=" for r in counting) > 1:  # two sets to different values: no ruling
+        from solver.characteristics import unsettled_sets
+
+        unsettled_sets([terms[r] for r in counting])
     base = _base(q, situation, values)
     clamps = _bounds(policies, q, "clamp", values, base)
     caps = _bounds(policies, q, "cap", values)

@@ -139,7 +139,8 @@ def _situation(data: dict[str, Any], doc: Document, path: tuple[Any, ...], pack:
         if key not in KEYS:
             raise RulingsError(f"unknown key {key!r} in a situation", where=doc.span((*path, key), key=True),
                                hint=did_you_mean(key, KEYS) or "allowed: " + ", ".join(KEYS))
-    given_raw = data.get("given") or {}
+    given_raw = data.get("given")
+    given_raw = {} if given_raw is None else given_raw
     if not isinstance(given_raw, dict):
         raise RulingsError("given: must map fact names to values", where=doc.span((*path, "given")))
     spans = {name: doc.span((*path, "given", name), key=True) for name in given_raw}

@@ -162,9 +162,11 @@ def test_modified_above_maximum(pack: Pack) -> None:
 
 def test_result_below_one_becomes_one(pack: Pack) -> None:
     """A result that would be less than 1 is changed to a result of 1."""
-    for quantity in ("dice_roll", "hit_roll", "wound_roll", "save_roll", "charge_roll"):
+    for quantity in ("dice_roll", "hit_roll", "wound_roll", "save_roll"):
         r = rule(pack, quantity, None, "-1", roll=1)
         assert (r.value, clamps(r)) == (1, [quantity])
+    r = rule(pack, "charge_roll", None, "-2", roll=2)  # a charge roll is 2D6: its lowest roll is 2
+    assert (r.value, clamps(r)) == (1, ["charge_roll"])
 
 
 def test_hit_and_wound_modifier_capped(pack: Pack) -> None:

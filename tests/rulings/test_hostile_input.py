@@ -70,3 +70,35 @@ def test_an_ad_hoc_division_by_zero_is_bad_input(tmp_path: Path, capsys: pytest.
     situation.write_text('base: 5\neffects: ["/0"]\n')
     code, err = run(capsys, "ask", "wh40k", "S", "--situation", str(situation))
     assert code == 2 and "divides by 0" in err
+
+
+@pytest.mark.parametrize(
+    ("pack", "quantity", "situation", "needle"),
+    [
+        ("fantasy", "to_hit", 'given: {shooter.bs: 3}\neffects: ["+1"]\n', "takes no ad-hoc effects"),
+        ("fantasy", "to_hit", "given: {shooter.bs: 3}\nbase: 5\n", "takes no base"),
+        ("fantasy", "to_hit", "given: {shooter.bs: 3}\nroll: 5\n", "is not a roll"),
+        ("wh40k", "hit_roll", "roll: 7\n", "cannot be rolled on D6"),
+        ("wh40k", "charge_roll", "roll: 13\n", "cannot be rolled on 2D6"),
+        ("skirmish", "command_roll", "roll: 1\n", "cannot be rolled on 2D6"),
+        ("fantasy", "to_hit", "given: []\n", "given: must map"),
+    ],
+)
+def test_situation_parts_a_quantity_would_ignore_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], pack: str, quantity: str, situation: str, needle: str
+) -> None:
+    file = tmp_path / "s.yaml"
+    file.write_text(situation)
+    code, err = run(capsys, "ask", pack, quantity, "--situation", str(file))
+    assert code == 2 and needle in err
+
+
+def test_two_set_modifiers_to_different_values_are_refused_on_any_quantity(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        'modifiers:\n  fixed: {quantity: to_hit, change: "=3"}\n  other: {quantity: to_hit, change: "=5"}\n'
+    )
+    code, err = run(capsys, "ask", "fantasy", "to_hit", "--with", str(house), "--given", "shooter.bs=3")
+    assert code == 2 and "fixed (=3) and other (=5)" in err
