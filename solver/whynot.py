@@ -85,7 +85,7 @@ def why_not(pack: Pack, quantity: str, rule: str, situation: Situation, *, limit
                            hint="drop groups: and give that group's facts instead")
     ruling = ask(pack, quantity, situation)
     modifier = _modifier(pack, quantity, rule, situation)
-    status, reason = _reason(pack, ruling, modifier, situation)
+    status, reason = _reason(pack, ruling, modifier, rule, situation)
     if status == "counts":
         return WhyNot(pack.name, quantity, rule, status, reason, ruling)
     facts = _changeable(pack, quantity, modifier, status)
@@ -144,8 +144,9 @@ def _modifier(pack: Pack, quantity: str, rule: str, situation: Situation) -> Mod
     raise UnknownName(f"rule of {quantity}", rule, [*mine, *(e.name for e in situation.effects)])
 
 
-def _reason(pack: Pack, ruling: Ruling, modifier: Modifier | None, situation: Situation) -> tuple[str, Node]:
-    rule = modifier.name if modifier else ""
+def _reason(
+    pack: Pack, ruling: Ruling, modifier: Modifier | None, rule: str, situation: Situation
+) -> tuple[str, Node]:
     if ruling.cases:
         counts = [c for c in ruling.cases if rule_counts(c.ruling, rule)]
         if counts:

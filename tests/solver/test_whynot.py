@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from kb.errors import UnknownName
 from kb.loader import load_pack
-from solver import Situation, ask
+from solver import Effect, Situation, ask
 from solver.whynot import rule_counts, why_not
 
 PACK = load_pack("fantasy")
@@ -89,3 +89,12 @@ def test_changes_always_make_the_rule_count(bs: int, flags: set[str], rule: str)
         assert why_not(PACK, "to_hit", rule, situation).status == "counts"
     else:
         _replays(rule, situation)
+
+
+def test_an_ignored_ad_hoc_effect_is_reported_as_ignored_by_its_name() -> None:
+    """Seed (wh40k): "You can choose to ignore the -2\\" M" -- why-not names the effect and the choice."""
+    situation = Situation(given={"unit.ignores_modifiers": True}, base=6,
+                          effects=(Effect("Slow", "-2"), Effect("Boost", "+2")))
+    answer = why_not(load_pack("wh40k"), "M", "Slow", situation)
+    assert answer.status == "ignored"
+    assert answer.reason.claim.startswith("Slow is ignored")
