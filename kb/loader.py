@@ -303,6 +303,9 @@ class _Builder:
             self._known("rule", raw["rule"], modifiers, doc, (*path, "rule"))
         if kind in ("clamp", "cap") and "min" not in raw and "max" not in raw:
             self.error(f"policy {name!r}: a {kind} needs min or max", doc, path, key=True)
+        low, high = raw.get("min"), raw.get("max")
+        if isinstance(low, int) and isinstance(high, int) and low > high:
+            self.error(f"policy {name!r}: min {low} is above max {high}, so no value fits", doc, (*path, "min"))
         qs = self._quantity_names(raw.get("quantity", []), doc, (*path, "quantity"), quantities)
 
         def expr(key: str, kind: str) -> Expr | None:

@@ -159,7 +159,7 @@ def _situation(data: dict[str, Any], doc: Document, path: tuple[Any, ...], pack:
     return Situation(
         given=given,
         base=data.get("base"),
-        effects=_effects(data.get("effects") or [], doc, path),
+        effects=_effects(data.get("effects", []), doc, path, pack),
         roll=roll,
         reading=_reading(data.get("reading"), doc, path, pack),
         ignore=tuple(str(x) for x in data["ignore"]) if data.get("ignore") is not None else None,
@@ -169,17 +169,26 @@ def _situation(data: dict[str, Any], doc: Document, path: tuple[Any, ...], pack:
     )
 
 
-def _effects(raw: list[Any], doc: Document, path: tuple[Any, ...]) -> tuple[Effect, ...]:
+def _effects(raw: Any, doc: Document, path: tuple[Any, ...], pack: Pack) -> tuple[Effect, ...]:
+    shape = 'an effect is a string like "+1" or {name: Stealth, op: "-1"}'
+    raw = [] if raw is None else raw
+    if not isinstance(raw, list):
+        raise RulingsError("effects: must be a list", where=doc.span((*path, "effects")), hint=shape)
     effects: list[Effect] = []
     seen: dict[str, int] = {}
     for i, item in enumerate(raw):
+        where = doc.span((*path, "effects", i))
         if isinstance(item, dict) and set(item) <= {"name", "op"} and "op" in item:
-            op, name = str(item["op"]), str(item.get("name", item["op"]))
+            op, name = str(item["op"]), item.get("name", str(item["op"]))
         elif isinstance(item, str | int) and not isinstance(item, bool):
             op = name = str(item) if not isinstance(item, int) else f"{item:+d}"
         else:
-            raise RulingsError("an effect is a string like \"+1\" or {name: ..., op: \"-1\"}",
-                               where=doc.span((*path, "effects", i)))
+            raise RulingsError(shape, where=where)
+        if not isinstance(name, str) or not name.strip() or "\n" in name:
+            raise RulingsError(f"effect name {name!r} must be a one-line name", where=where, hint=shape)
+        if name in pack.modifiers:
+            raise RulingsError(f"effect name {name!r} is already a rule of the pack", where=where,
+                               hint="name the effect differently, or give the facts that make the rule hold")
         seen[name] = seen.get(name, 0) + 1
         effects.append(Effect(name if seen[name] == 1 else f"{name}#{seen[name]}", op))
     return tuple(effects)

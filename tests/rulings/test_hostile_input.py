@@ -102,3 +102,29 @@ def test_two_set_modifiers_to_different_values_are_refused_on_any_quantity(
     )
     code, err = run(capsys, "ask", "fantasy", "to_hit", "--with", str(house), "--given", "shooter.bs=3")
     assert code == 2 and "fixed (=3) and other (=5)" in err
+
+
+@pytest.mark.parametrize(
+    ("situation", "needle"),
+    [
+        ('roll: 4\neffects: [{name: heavy, op: "-1"}]\n', "already a rule of the pack"),
+        ('roll: 4\neffects: "+1"\n', "effects: must be a list"),
+        ('roll: 4\neffects: [{name: [x], op: "+1"}]\n', "must be a one-line name"),
+    ],
+)
+def test_effects_that_would_be_misread_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], situation: str, needle: str
+) -> None:
+    file = tmp_path / "s.yaml"
+    file.write_text(situation)
+    code, err = run(capsys, "ask", "wh40k", "hit_roll", "--situation", str(file))
+    assert code == 2 and needle in err and "s.yaml:" in err
+
+
+def test_a_clamp_no_value_fits_is_a_load_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pack = tmp_path / "clamp.yaml"
+    pack.write_text(
+        "quantities: {q: {kind: pool, base: 5}}\npolicies: {c: {kind: clamp, quantity: q, min: 10, max: 2}}\n"
+    )
+    code, err = run(capsys, "ask", str(pack), "q")
+    assert code == 2 and "min 10 is above max 2" in err
