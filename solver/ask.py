@@ -92,9 +92,12 @@ def ask_if_possible(pack: Pack, quantity: str, situation: Situation) -> Ruling |
 
 def readings_of(pack: Pack, q: Quantity) -> list[Reading]:
     """The readings whose options change a modifier or policy bearing on `q`."""
-    entries: list[Modifier | Policy] = [*pack.modifiers_of(q.name), *pack.policies_of(q.name)]
-    tied = {reading for entry in entries for reading, _ in entry.under}
-    return [r for name, r in pack.readings.items() if name in tied]
+    key = ("readings", q.name)
+    if key not in pack.index:
+        entries: list[Modifier | Policy] = [*pack.modifiers_of(q.name), *pack.policies_of(q.name)]
+        tied = {reading for entry in entries for reading, _ in entry.under}
+        pack.index[key] = tuple(r for name, r in pack.readings.items() if name in tied)
+    return list(pack.index[key])
 
 
 def _groups(pack: Pack, q: Quantity, situation: Situation) -> Ruling:

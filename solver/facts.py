@@ -6,14 +6,16 @@ evaluate to `UNKNOWN` (Kleene logic) and the ruling can branch on them.
 
 from __future__ import annotations
 
-from collections.abc import Container, Mapping
+from collections.abc import Callable, Container, Mapping
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from kb.errors import Contradiction
 from kb.expr import UNKNOWN, Expr, atoms, evaluate
 from kb.model import Pack
 from solver.derivation import Node
+
+T = TypeVar("T")
 
 
 def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
@@ -23,7 +25,9 @@ def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
         Contradiction: a derived fact given directly that its given inputs contradict,
             or a situation that breaks a domain constraint of the pack.
     """
-    values = {name: fact.default for name, fact in pack.facts.items() if fact.default is not None}
+    if ("defaults", "") not in pack.index:
+        pack.index["defaults", ""] = tuple((n, f.default) for n, f in pack.facts.items() if f.default is not None)
+    values = dict(pack.index["defaults", ""])
     values.update(given)
     for name in pack.order:
         fact = pack.facts[name]
@@ -62,20 +66,33 @@ def explain_condition(
     Nodes are immutable, so the same explanation for the same relevant facts is
     built once per pack and shared (rulings are made thousands of times a second).
     """
+    key = ("condition", expr.text, want, condition_key(pack, expr, values, given))
+    return shared(pack, key, lambda: _explain(pack, expr, values, given, want))
+
+
+def condition_key(pack: Pack, expr: Expr, values: Mapping[str, Any], given: Container[str]) -> tuple[Any, ...]:
+    """What an explanation of `expr` depends on: the facts it reads, and which derived ones were given."""
     memo = _memo(pack)
-    reads = memo.reads.get(expr.text)
-    if reads is None:
-        reads = memo.reads[expr.text] = _reads(pack, expr.names)
-    key = (expr.text, want, tuple([values.get(n, UNKNOWN) for n in reads]), tuple([n in given for n in reads]))
+    plan = memo.reads.get(expr.text)
+    if plan is None:
+        reads = _reads(pack, expr.names)
+        plan = memo.reads[expr.text] = (reads, tuple(n for n in reads if pack.facts[n].derive is not None))
+    reads, derived = plan
+    return (tuple([values.get(n, UNKNOWN) for n in reads]), tuple([n in given for n in derived]) if derived else ())
+
+
+def shared(pack: Pack, key: tuple[Any, ...], build: Callable[[], T]) -> T:
+    """The value `build()` gives, built once per pack and key: explanation nodes are immutable."""
+    nodes = _memo(pack).nodes
     try:
-        nodes = memo.nodes.get(key)
-    except TypeError:  # a value that cannot be a key: explain without the memo
-        return _explain(pack, expr, values, given, want)
-    if nodes is None:
-        if len(memo.nodes) > _MEMO_SIZE:
-            memo.nodes.clear()
-        nodes = memo.nodes[key] = _explain(pack, expr, values, given, want)
-    return nodes
+        value = nodes.get(key)
+    except TypeError:  # a value that cannot be a key: build it afresh
+        return build()
+    if value is None:
+        if len(nodes) > _MEMO_SIZE:
+            nodes.clear()
+        value = nodes[key] = build()
+    return value  # type: ignore[no-any-return]
 
 
 class _Memo:
@@ -83,8 +100,8 @@ class _Memo:
 
     def __init__(self, pack: Pack) -> None:
         self.pack = pack  # held so that its id is not reused while the memo lives
-        self.reads: dict[str, tuple[str, ...]] = {}
-        self.nodes: dict[tuple[Any, ...], tuple[Node, ...]] = {}
+        self.reads: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        self.nodes: dict[tuple[Any, ...], Any] = {}
 
 
 _MEMOS: dict[int, _Memo] = {}

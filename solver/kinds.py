@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from kb.model import Quantity
@@ -74,16 +75,23 @@ def _score(q: Quantity, base: int, terms: Sequence[Term], clamps: Sequence[Bound
     raw, steps = apply_terms(base, terms, lowers=q.plus == "lowers")
     clamped: list[tuple[str, Any, Any]] = []
     value = _bound(round_up(raw), clamps, clamped)
-    chart = dict(q.chart)
-    probability = score_chance(value, chart, q.impossible_from)
-    then = chart.get(value) if value > 6 and probability else None
-    if probability == 0 and value > 6:
-        display = f"{value}+: impossible"
-    elif then is not None:
-        display = f"6, then {then}+"
-    else:
-        display = f"{value}+"
+    probability, then, display = _score_reading(value, q.chart, q.impossible_from)
     return Outcome(value, display, probability, tuple(steps), tuple(clamped), probability=probability, then=then)
+
+
+@cache
+def _score_reading(
+    value: int, chart: tuple[tuple[int, int], ...], impossible_from: int | None
+) -> tuple[Fraction, int | None, str]:
+    """A score's chance, follow-up and display: a pure function of few values, so computed once each."""
+    follow_up = dict(chart)
+    probability = score_chance(value, follow_up, impossible_from)
+    then = follow_up.get(value) if value > 6 and probability else None
+    if probability == 0 and value > 6:
+        return probability, then, f"{value}+: impossible"
+    if then is not None:
+        return probability, then, f"6, then {then}+"
+    return probability, then, f"{value}+"
 
 
 def _roll(q: Quantity, roll: int | None, terms: Sequence[Term], clamps: Sequence[Bound],

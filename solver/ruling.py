@@ -21,7 +21,7 @@ from kb.model import Modifier, Pack, Policy, Quantity, split_change
 from solver.arithmetic import Bound, Term
 from solver.choice import Choice, choose
 from solver.derivation import Node
-from solver.facts import explain_condition
+from solver.facts import condition_key, explain_condition, shared
 from solver.kinds import Outcome, outcome
 from solver.settle import Suppression, conflicts, settle
 from solver.situation import Situation
@@ -279,25 +279,23 @@ def _applied_node(pack: Pack, m: Modifier, term: Term, values: Mapping[str, Any]
     if m.adhoc:
         name = "" if m.name == term.change else f"{m.name} "
         return Node(f"{name}{term.change} counts (an effect in play)", tag="applied")
-    because = explain_condition(pack, m.when, values, situation.given, True)
-    text = f": {m.text}" if m.text else ""
-    per = f" ({m.op}{m.amount.text} per {m.per.text})" if m.per is not None else ""
-    return Node(f"{m.name} {term.change}{per} counts{text}", because, _cite(m), tag="applied")
+
+    def build() -> Node:
+        because = explain_condition(pack, m.when, values, situation.given, True)
+        text = f": {m.text}" if m.text else ""
+        per = f" ({m.op}{m.amount.text} per {m.per.text})" if m.per is not None else ""
+        return Node(f"{m.name} {term.change}{per} counts{text}", because, _cite(m), tag="applied")
+
+    key = ("applied", m.name, term.change, condition_key(pack, m.when, values, situation.given))
+    return shared(pack, key, build)
 
 
 def _failed_node(pack: Pack, m: Modifier, values: Mapping[str, Any], situation: Situation) -> Node:
-    because = explain_condition(pack, m.when, values, situation.given, False)
-    seen = _FAILED.get((m.name, id(because)))
-    if seen is not None and seen[0] is because:  # the same reasons give the same (immutable) node
-        return seen[1]
-    node = Node(f"{m.name} does not apply: {m.when.text} fails", because, _cite(m), tag="failed")
-    if len(_FAILED) > 100_000:
-        _FAILED.clear()
-    _FAILED[(m.name, id(because))] = (because, node)
-    return node
+    def build() -> Node:
+        because = explain_condition(pack, m.when, values, situation.given, False)
+        return Node(f"{m.name} does not apply: {m.when.text} fails", because, _cite(m), tag="failed")
 
-
-_FAILED: dict[tuple[str, int], tuple[tuple[Node, ...], Node]] = {}
+    return shared(pack, ("failed", m.name, condition_key(pack, m.when, values, situation.given)), build)
 
 
 def _suppressed_node(pack: Pack, s: Suppression) -> Node:
