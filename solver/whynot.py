@@ -196,7 +196,12 @@ def _changeable(pack: Pack, quantity: str, modifier: Modifier | None, status: st
     if status != "counts":
         exprs += [e for m in pack.modifiers_of(quantity) for e in (m.when, m.amount, m.per)]
         exprs += [p.when for p in pack.policies.values()]
-    return behind(pack, (e for e in exprs if e is not None))
+    facts = behind(pack, (e for e in exprs if e is not None))
+    # A domain constraint can forbid the change (no long range in close combat): its other facts may have to give.
+    for constraint in pack.constraints.values():
+        if constraint.require.names & facts:
+            facts |= behind(pack, [constraint.require])
+    return facts
 
 
 def behind(pack: Pack, exprs: Iterable[Expr]) -> set[str]:

@@ -98,3 +98,12 @@ def test_an_ignored_ad_hoc_effect_is_reported_as_ignored_by_its_name() -> None:
     answer = why_not(load_pack("wh40k"), "M", "Slow", situation)
     assert answer.status == "ignored"
     assert answer.reason.claim.startswith("Slow is ignored")
+
+
+def test_a_change_a_domain_constraint_forbids_alone_brings_the_constraint_fact_along() -> None:
+    """Skirmish: long range cannot happen in close combat, so long range counts only out of close combat."""
+    situation = Situation(given={"attacker.to_hit": 4, "attack.close_combat": True})
+    answer = why_not(load_pack("skirmish"), "to_hit", "long_range", situation)
+    assert [dict(c.given) for c in answer.changes] == [{"attack.close_combat": False, "attack.long_range": True}]
+    for change in answer.changes:
+        assert rule_counts(ask(load_pack("skirmish"), "to_hit", situation.with_given(dict(change.given))), "long_range")
