@@ -81,6 +81,10 @@ def run_diff(args: argparse.Namespace) -> int:
     return 0
 
 
+BASE = "base"
+"""A witness's key for the quantity's base, where the pack does not derive it (a characteristic)."""
+
+
 def replay_command(pack: str, quantity: str, given: Mapping[str, Any], extra: Sequence[str] = ()) -> str:
     """The `rulings ask` command that replays a witness.
 
@@ -90,7 +94,8 @@ def replay_command(pack: str, quantity: str, given: Mapping[str, Any], extra: Se
     """
     words = ["rulings", "ask", pack, quantity]
     words += [w for f in extra for w in ("--with", f)]
-    words += [w for name, value in given.items() for w in ("--given", f"{name}={_value(value)}")]
+    words += [w for name, value in given.items() if name != BASE for w in ("--given", f"{name}={_value(value)}")]
+    words += ["--base", _value(given[BASE])] if BASE in given else []
     return " ".join(shlex.quote(w) for w in words)
 
 

@@ -11,6 +11,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 FORMATS = ("text", "json", "markdown")
@@ -137,6 +138,8 @@ def _with_arg(p: argparse.ArgumentParser) -> None:
 def _situation_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--situation", metavar="FILE", help="a situation YAML file, or - for standard input")
     p.add_argument("--given", action="append", default=[], metavar="FACT=VALUE", help="a fact value (repeatable)")
+    p.add_argument("--base", metavar="VALUE", help='the quantity\'s base, where the pack does not derive it ("3+", 6)')
+    p.add_argument("--roll", type=int, metavar="N", help="the unmodified roll, for roll quantities")
 
 
 def _load(args: argparse.Namespace) -> Any:
@@ -163,6 +166,10 @@ def _read_situation(args: argparse.Namespace, pack: Any) -> Any:
         situation = read_situation(text, path, pack)
     if args.given:
         situation = situation.with_given(check_given(parse_given(args.given), pack))
+    if args.base is not None:
+        situation = replace(situation, base=parse_given([f"base={args.base}"])["base"])
+    if args.roll is not None:
+        situation = replace(situation, roll=args.roll)
     return situation
 
 

@@ -9,7 +9,7 @@ the first situation of each group of changes is its smallest witness.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
@@ -77,7 +77,7 @@ def diff_packs(old: Pack, new: Pack, quantity: str | None = None) -> PackDiff:
         facts = [f for f in _facts(old, new, q, changed) if f in old.facts and f in new.facts]
         groups: dict[tuple[str, str], list[Any]] = {}
         count = 0
-        for given in islice(situations(new, facts), BUDGET):
+        for given in islice(_with_bases(new, q, situations(new, facts)), BUDGET):
             count += 1
             before, after = _ruling(ask, old, q, given, Situation), _ruling(ask, new, q, given, Situation)
             if before[0] == after[0]:
@@ -97,12 +97,32 @@ def _ruling(ask: Any, pack: Pack, q: str, given: dict[str, Any], situation: Any)
     if q not in pack.quantities:
         return (None, "no such quantity", set())
     try:
-        r = ask(pack, q, situation(given={f: v for f, v in given.items() if f in pack.facts}))
+        r = ask(pack, q, situation(given={f: v for f, v in given.items() if f in pack.facts}, base=given.get("base")))
     except RulingsError as e:
         return (("error", e.message), f"error: {e.message}", set())
     rules = {a.rule for a in r.applied} | {s.rule for s in r.suppressed} | {c.rule for c in r.clamped}
     key = (r.value, r.display, r.probability, r.then, r.automatic, tuple(sorted(rules)))
     return key, describe_ruling(r), rules
+
+
+BASES = {
+    "plus": ("2+", "3+", "4+", "5+", "6+"), "ap": (0, -1, -2, -3), "number": (0, 1, 2, 3, 4, 6, 10),
+    "inches": (1, 3, 6, 12), "dice": ("D6",),
+}
+"""Bases tried for a characteristic the pack takes from the situation: every clamp edge of the seed's values."""
+
+
+def _with_bases(pack: Pack, q: str, found: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Each situation, with each sample base where the quantity's base comes from the situation."""
+    quantity = pack.quantities[q]
+    if quantity.kind != "characteristic" or quantity.base is not None:
+        yield from found
+        return
+    from solver.characteristics import style_of
+
+    for given in found:
+        for base in BASES.get(style_of(quantity), (1,)):
+            yield {**given, "base": base}
 
 
 def _causes(involved: set[str], changed: list[str], pack: Pack, q: str) -> tuple[str, ...]:
@@ -133,6 +153,8 @@ def _facts(old: Pack, new: Pack, q: str, changed: list[str]) -> list[str]:
                 partners |= tied
             if q in p.quantities:
                 exprs += [p.min, p.max, p.when]
+                if p.name in changed:  # a changed clamp, cap or choice bites through any of the quantity's rules
+                    partners |= {m.name for m in pack.modifiers_of(q)}
         for m in pack.modifiers_of(q):
             if m.name in partners:
                 exprs += [m.when, m.amount, m.per]

@@ -55,3 +55,38 @@ def test_cli_diff_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert main(["diff", "fantasy", str(folder), "--quantity", "to_hit", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["changes"] == []
     assert main(["diff", "fantasy", "fantasy", "--quantity", "to_hti"]) == 2
+
+
+def _wh40k_with(tmp_path: Path, old: str, new: str) -> Path:
+    text = pack_files("wh40k")[0].read_text()
+    assert old in text
+    changed = tmp_path / "wh40k-errata.yaml"
+    changed.write_text(text.replace(old, new))
+    return changed
+
+
+def test_a_changed_clamp_on_a_characteristic_shows_through_its_base(tmp_path: Path) -> None:
+    """A characteristic's base comes from the situation, so diff tries bases at the clamp edges too."""
+    errata = load_pack(str(_wh40k_with(tmp_path, "quantity: Sv, min: 2,", "quantity: Sv, min: 3,")))
+    changes = diff_packs(load_pack("wh40k"), errata, "Sv").changes
+    assert [(c.old.split(";")[0], c.new.split(";")[0], dict(c.witness)) for c in changes] == [
+        ("2+", "3+", {"base": "2+"})]
+    replayed = ask(errata, "Sv", Situation(base="2+"))
+    assert replayed.value == "3+"
+
+
+def test_a_changed_cap_is_searched_through_the_rules_it_bounds(tmp_path: Path) -> None:
+    errata = load_pack(str(_wh40k_with(tmp_path, "quantity: hit_roll, min: -1, max: 1,",
+                                       "quantity: hit_roll, min: -2, max: 2,")))
+    changes = diff_packs(load_pack("wh40k"), errata, "hit_roll").changes
+    assert changes and all(c.causes == ("hit_roll_cap",) for c in changes)
+    witness = dict(changes[0].witness)
+    old, new = (ask(p, "hit_roll", Situation(given=witness)) for p in (load_pack("wh40k"), errata))
+    assert (old.modifier, new.modifier) == (-1, -2)
+
+
+def test_the_replay_command_gives_the_base(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ask", "wh40k", "Sv", "--base", "2+", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["value"] == "2+"
+    assert main(["ask", "wh40k", "hit_roll", "--roll", "3", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["value"] == 3
