@@ -195,6 +195,12 @@ class _Builder:
         }
         self._check_references(quantities, modifiers, policies, readings, assumptions)
         examples = tuple(self._example(raw, doc, p, quantities) for raw, doc, p in self.examples)
+        named: dict[str, Example] = {}
+        for example in examples:
+            if example.name in named:
+                self.problems.append(RulingsError(f"example name {example.name!r} given twice", where=example.where,
+                                                  hint=f"first given at {named[example.name].where}"))
+            named.setdefault(example.name, example)
         pack = Pack(
             name=str(self.meta.get("pack", default_name)),
             title=str(self.meta.get("title", "")),

@@ -92,7 +92,7 @@ def _lawyer_commands(sub: Any) -> None:
     p.add_argument("pack")
     p.add_argument("quantity")
     p.add_argument("--where", required=True, metavar="EXPR", help="e.g. \"impossible\", \"value >= 7\"")
-    p.add_argument("--max-facts", type=int, default=5, metavar="N", help="facts set beyond those given (default 5)")
+    p.add_argument("--max-facts", type=_count, default=5, metavar="N", help="facts set beyond those given (default 5)")
     _situation_args(p)
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(run=_later("rulings.faq", "run_find"))
@@ -128,6 +128,13 @@ def _later(module: str, function: str) -> Callable[[argparse.Namespace], int]:
         return int(getattr(import_module(module), function)(args))
 
     return run
+
+
+def _count(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text} is below 0")
+    return value
 
 
 def _with_arg(p: argparse.ArgumentParser) -> None:

@@ -153,6 +153,10 @@ def _situation(data: dict[str, Any], doc: Document, path: tuple[Any, ...], pack:
         if not isinstance(group, dict) or "name" not in group:
             raise RulingsError("each group needs a name and its given facts", where=doc.span((*path, "groups", i)),
                                hint="e.g. {name: clear shot, given: {hard_cover.obscures: false}}")
+        if any(name == str(group["name"]) for name, _ in groups):
+            raise RulingsError(f"group name {group['name']!r} given twice", where=doc.span((*path, "groups", i)))
+        if "groups" in group:
+            raise RulingsError("a group cannot split again", where=doc.span((*path, "groups", i, "groups"), key=True))
         extra = {k: v for k, v in group.items() if k != "name"}
         sub = _situation(extra, doc, (*path, "groups", i), pack)
         groups.append((str(group["name"]), sub))

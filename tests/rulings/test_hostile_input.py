@@ -128,3 +128,27 @@ def test_a_clamp_no_value_fits_is_a_load_error(tmp_path: Path, capsys: pytest.Ca
     )
     code, err = run(capsys, "ask", str(pack), "q")
     assert code == 2 and "min 10 is above max 2" in err
+
+
+@pytest.mark.parametrize(
+    ("pack_text", "needle"),
+    [
+        ("facts: {a: {type: enum, values: [x, x]}}\n", "has non-unique elements"),
+        ("quantities: {q: {kind: pool, base: 1}}\nexamples:\n- {name: e, quantity: q, expect: {value: 1}}\n"
+         "- {name: e, quantity: q, expect: {value: 1}}\n", "example name 'e' given twice"),
+    ],
+)
+def test_names_given_twice_in_a_pack_are_load_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], pack_text: str, needle: str
+) -> None:
+    pack = tmp_path / "twice.yaml"
+    pack.write_text(pack_text)
+    code, err = run(capsys, "test", str(pack))
+    assert code == 2 and needle in err
+
+
+def test_group_names_given_twice_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    file = tmp_path / "s.yaml"
+    file.write_text("given: {shooter.bs: 3}\ngroups: [{name: a}, {name: a}]\n")
+    code, err = run(capsys, "ask", "fantasy", "to_hit", "--situation", str(file))
+    assert code == 2 and "group name 'a' given twice" in err
