@@ -148,7 +148,7 @@ def _situation(data: dict[str, Any], doc: Document, path: tuple[Any, ...], pack:
     roll = data.get("roll")
     if roll is not None and (not isinstance(roll, int) or isinstance(roll, bool)):
         raise RulingsError(f"roll must be an integer, not {roll!r}", where=doc.span((*path, "roll")))
-    groups = []
+    groups: list[tuple[str, Situation]] = []
     for i, group in enumerate(data.get("groups") or []):
         if not isinstance(group, dict) or "name" not in group:
             raise RulingsError("each group needs a name and its given facts", where=doc.span((*path, "groups", i)),
