@@ -159,21 +159,16 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
     bitten = {c.policy.name for c in bites} | {rule for rule, _, _ in final.clamped}
     assumptions = _assumptions(pack, q, [by_name[r] for r in kept], policies, bitten, final)
     clamped = tuple(Clamped(rule, a, b) for rule, a, b in final.clamped)
-    because = [_base_node(q, base, values)]
-    because += [_applied_node(pack, by_name[r], terms[r], values, situation) for r in kept]
-    because += [Node(note, tag="step") for note in final.notes]
-    because += [_suppressed_node(pack, s) for s in suppressed]
-    if choice:
-        because.append(choice.explain())
-    because += [_failed_node(pack, m, values, situation) for m in failed]
-    because += [Node(f"{rule}: {a} becomes {b}", cite=_policy_cite(pack, rule), tag="clamp")
-                for rule, a, b in final.clamped]
-    if final.then is not None:
-        because.append(Node(f"a score of {final.value} needs a 6, then {final.then}+ on a second D6", cite=_cite(q),
-                            tag="chart"))
-    elif q.impossible_from is not None and isinstance(final.value, int) and final.value >= q.impossible_from:
-        because.append(Node(f"a score of {q.impossible_from} or more is impossible", cite=_cite(q), tag="chart"))
-    because += [_assumption_node(pack, a) for a in assumptions]
+    because = [
+        _base_node(q, base, values),
+        *(_applied_node(pack, by_name[r], terms[r], values, situation) for r in kept),
+        *(Node(note, tag="step") for note in final.notes),
+        *(_suppressed_node(pack, s) for s in suppressed),
+        *([choice.explain()] if choice else []),
+        *(_failed_node(pack, m, values, situation) for m in failed),
+        *_result_nodes(pack, q, final),
+        *(_assumption_node(pack, a) for a in assumptions),
+    ]
     chance = f", chance {final.probability}" if final.probability is not None else ""
     shown = f"{final.value}, i.e. a 6 then {final.then}+" if final.then is not None else final.display
     claim = f"{q.text} ({q.name}): {shown}{chance}"
@@ -184,6 +179,18 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
         automatic=False if final.probability is not None else None, then=final.then, assumptions=assumptions,
         choice=choice, extra=tuple(final.extra.items()),
     )
+
+
+def _result_nodes(pack: Pack, q: Quantity, final: Outcome) -> list[Node]:
+    """The clamps that bit and the chart edge the final value reached."""
+    nodes = [Node(f"{rule}: {a} becomes {b}", cite=_policy_cite(pack, rule), tag="clamp")
+             for rule, a, b in final.clamped]
+    if final.then is not None:
+        nodes.append(Node(f"a score of {final.value} needs a 6, then {final.then}+ on a second D6", cite=_cite(q),
+                          tag="chart"))
+    elif q.impossible_from is not None and isinstance(final.value, int) and final.value >= q.impossible_from:
+        nodes.append(Node(f"a score of {q.impossible_from} or more is impossible", cite=_cite(q), tag="chart"))
+    return nodes
 
 
 def adhoc_modifiers(q: Quantity, situation: Situation) -> list[Modifier]:
