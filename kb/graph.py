@@ -35,7 +35,7 @@ def dependency_graph(pack: Pack) -> nx.DiGraph:
         for quantity in m.quantities:
             graph.add_edge(("rule", m.name), ("quantity", quantity))
     for p in pack.policies.values():
-        for rule in (*p.rules, *p.over, *([p.rule] if p.rule else [])):
+        for rule in p.members:
             graph.add_edge(("policy", p.name), ("rule", rule))
         for expr in (p.min, p.max, p.when):
             for name in expr.names - {"base"} if expr else ():  # `base`: the quantity's own value, not a fact

@@ -146,6 +146,11 @@ class Policy:
     assumption: str | None = None
     cite: Citation | None = None
 
+    @property
+    def members(self) -> tuple[str, ...]:
+        """Every rule the policy names: its group, or the overriding rule and those it overrides."""
+        return (*self.rules, *([self.rule] if self.rule else []), *self.over)
+
 
 @dataclass(frozen=True, slots=True)
 class Constraint:

@@ -359,7 +359,7 @@ def _reading_splits(pack: Pack) -> Iterable[Finding]:
             names = {m.name for m in pack.modifiers_of(q.name) if any(n == r.name for n, _ in m.under)}
             for p in pack.policies.values():
                 if any(n == r.name for n, _ in p.under):
-                    names |= {*p.rules, *p.over, *([p.rule] if p.rule else [])}
+                    names |= set(p.members)
             tied = [pack.modifiers[n] for n in sorted(names) if n in pack.modifiers]
             facts = base_inputs(pack, [m.when for m in tied] + [m.per for m in tied])
             facts += [f for f in candidate_facts(pack, q.name) if pack.facts[f].default is None]

@@ -148,7 +148,7 @@ def _facts(old: Pack, new: Pack, q: str, changed: list[str]) -> list[str]:
         exprs += [quantity.base, quantity.automatic, quantity.passes]
         partners = set(changed)
         for p in pack.policies.values():
-            tied = {*p.rules, *p.over, *([p.rule] if p.rule else [])}
+            tied = set(p.members)
             if tied & set(changed) or p.name in changed:
                 partners |= tied
             if q in p.quantities:
