@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 __all__ = ["KeywordPhrase", "PhraseError", "canonical", "parse_phrase"]
 
@@ -108,6 +108,8 @@ class KeywordPhrase:
     text: str
     scope: str
     alternatives: tuple[Alternative, ...]
+    written: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    """Each canonical keyword as the phrase wrote it (upper case), for describing the phrase."""
 
     def matches_keywords(self, keywords: Iterable[str]) -> bool:
         """Whether a set of keywords satisfies the phrase (ignoring scope).
@@ -159,14 +161,26 @@ class KeywordPhrase:
             'a model that lacks VEHICLE'
         """
         clauses = []
+        shown = dict(self.written)
         for alternative in self.alternatives:
-            has = [k for k, negated in alternative if not negated]
-            lacks = [k for k, negated in alternative if negated]
+            has = [shown.get(k, k) for k, negated in alternative if not negated]
+            lacks = [shown.get(k, k) for k, negated in alternative if negated]
             if has:
                 clauses.append("has " + " and ".join(has + [f"not {k}" for k in lacks]))
             else:
                 clauses.append("lacks " + " and ".join(lacks))
         return f"a {self.scope} that " + ", or ".join(clauses)
+
+
+def _entry(token: str, offset: int, written: dict[str, str]) -> tuple[str, bool]:
+    """A keyword of the phrase, canonical, and whether it is negated (`non-X`); remembers how it was written."""
+    negated = token.lower().startswith("non-")
+    word = token[4:] if negated else token
+    if negated and word.lower().startswith("non-"):
+        raise PhraseError("double negation", offset)
+    keyword = _keyword(word, offset + 4 if negated else offset)
+    written.setdefault(keyword, word.upper())
+    return keyword, negated
 
 
 def _keyword(word: str, offset: int) -> str:
@@ -197,6 +211,7 @@ def parse_phrase(text: str) -> KeywordPhrase:
         'or' must be followed by a keyword 8
     """
     alternatives: list[Alternative] = []
+    written: dict[str, str] = {}
     current: list[tuple[str, bool]] = []
     scope: str | None = None
     scoped = False  # a scope word has closed the current alternative
@@ -232,12 +247,7 @@ def parse_phrase(text: str) -> KeywordPhrase:
             raise PhraseError("'and' is ambiguous; use adjacent keywords", offset)
         if lower in ("non", "non-"):
             raise PhraseError("'non-' must be followed by a keyword", offset)
-        if lower.startswith("non-"):
-            if token[4:].lower().startswith("non-"):
-                raise PhraseError("double negation", offset)
-            entry = (_keyword(token[4:], offset + 4), True)
-        else:
-            entry = (_keyword(token, offset), False)
+        entry = _entry(token, offset, written)
         if entry not in current:
             current.append(entry)
     if separator is not None:
@@ -245,4 +255,5 @@ def parse_phrase(text: str) -> KeywordPhrase:
     if not current:
         raise PhraseError("phrase has no keywords", len(text))
     alternatives.append(tuple(current))
-    return KeywordPhrase(text=text, scope=scope or "unit", alternatives=tuple(alternatives))
+    return KeywordPhrase(text=text, scope=scope or "unit", alternatives=tuple(alternatives),
+                         written=tuple(written.items()))
