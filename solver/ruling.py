@@ -201,16 +201,18 @@ def adhoc_modifiers(q: Quantity, situation: Situation) -> list[Modifier]:
     from kb.expr import parse_expr
 
     out = []
-    for effect in situation.effects:
+    for i, effect in enumerate(situation.effects):
         op, amount = split_change(effect.op)
         written = op == "=" and q.kind == "characteristic" and not amount.lstrip("-").isdigit()
         if op not in "=x+/-" or not (written or amount.lstrip("-").isdigit()):
             raise RulingsError(f"effect {effect.name!r}: {effect.op!r} is not +N, -N, xN, /N or =N",
+                               where=situation.where.get(f"(effects)[{i}]"),
                                hint='e.g. effects: ["+1", {name: Stealth, op: "-1"}]; a characteristic may '
                                     'also be set to a value as written: "=3+", "=-", "=D6"')
         value = parse_expr(repr(amount)) if written else parse_expr(int(amount))
         out.append(Modifier(effect.name, (q.name,), op, value, parse_expr(True),
-                            Span("situation"), text=f"effect {effect.op}", adhoc=True))
+                            situation.where.get(f"(effects)[{i}]") or Span("situation"), text=f"effect {effect.op}",
+                            adhoc=True))
     return out
 
 
@@ -222,7 +224,7 @@ def _term(m: Modifier, values: Mapping[str, Any]) -> Term:
         return set_term(m.name, amount)
     amount *= need(m.per, values) if m.per is not None else 1
     if m.op == "/" and amount == 0:
-        raise RulingsError(f"{m.name} divides by 0", where=None if m.adhoc else m.where,
+        raise RulingsError(f"{m.name} divides by 0", where=m.where,
                            hint="a division modifier needs a divisor other than 0")
     return Term(m.name, m.op, amount if isinstance(amount, int) else Fraction(amount))
 
@@ -233,6 +235,13 @@ def _base(q: Quantity, situation: Situation, values: Mapping[str, Any]) -> Any:
     if q.base is None:
         if situation.base is None:
             raise RulingsError(f"{q.name} has no base in this pack: give one with base: in the situation")
+        if q.kind == "characteristic":  # read it now, so a mistake points at the situation's base:
+            from solver.characteristics import parse_value, style_of
+
+            try:
+                parse_value(situation.base, style_of(q), q.name)
+            except RulingsError as e:
+                raise RulingsError(e.message, where=situation.where.get("(base)"), hint=e.hint) from None
         return situation.base
     return need(q.base, values)
 

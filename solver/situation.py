@@ -169,7 +169,8 @@ def _situation(data: dict[str, Any], doc: Document, path: tuple[Any, ...], pack:
         ignore=tuple(str(x) for x in data["ignore"]) if data.get("ignore") is not None else None,
         models=_models(data.get("unit"), doc, path),
         groups=tuple(groups),
-        where=spans,
+        where={**spans, **{f"({key})": doc.span((*path, key)) for key in ("base", "roll", "effects") if key in data},
+               **{f"(effects)[{i}]": doc.span((*path, "effects", i)) for i in range(len(data.get("effects") or []))}},
     )
 
 

@@ -152,3 +152,17 @@ def test_group_names_given_twice_are_refused(tmp_path: Path, capsys: pytest.Capt
     file.write_text("given: {shooter.bs: 3}\ngroups: [{name: a}, {name: a}]\n")
     code, err = run(capsys, "ask", "fantasy", "to_hit", "--situation", str(file))
     assert code == 2 and "group name 'a' given twice" in err
+
+
+@pytest.mark.parametrize(
+    ("situation", "where"),
+    [('base: "D3+D6"\n', "s.yaml:1:8"), ('base: 3\neffects: ["x1.5"]\n', "s.yaml:2:12"),
+     ('base: 5\neffects: ["+1", "/0"]\n', "s.yaml:2:18")],
+)
+def test_a_bad_base_or_effect_points_at_the_situation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], situation: str, where: str
+) -> None:
+    file = tmp_path / "s.yaml"
+    file.write_text(situation)
+    code, err = run(capsys, "ask", "wh40k", "A", "--situation", str(file))
+    assert code == 2 and where in err
