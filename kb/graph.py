@@ -88,9 +88,3 @@ def _from_first(cycle: list[str], declared: list[str]) -> list[str]:
     """
     i = cycle.index(min(cycle, key=declared.index))
     return cycle[i:] + cycle[:i]
-
-
-def inputs_of(pack: Pack, quantity: str) -> set[str]:
-    """Every fact a quantity's ruling can depend on (through rules, policies and derived facts)."""
-    graph = dependency_graph(pack)
-    return {name for kind, name in nx.ancestors(graph, ("quantity", quantity)) if kind == "fact"}
