@@ -28,11 +28,11 @@ from kb.errors import Span
 from kb.expr import Expr, atoms, evaluate
 from kb.model import Fact, Pack, Policy, Quantity
 from solver.ask import ask_if_possible, readings_of
-from solver.find import find
+from solver.space.find import find
 from solver.ruling import Ruling
-from solver.search import base_inputs, fact_values, minimal_witnesses
+from solver.space.search import base_inputs, fact_values, minimal_witnesses
 from solver.situation import Situation, situation_from_data
-from solver.whynot import behind
+from solver.space.whynot import behind
 
 MAX_FACTS = 4
 """The most facts a witness sets beyond the typical values; interactions needing more are left out."""

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kb.errors import PackError
-from solver.check import Finding, check_pack, load_findings
+from solver.space.check import Finding, check_pack, load_findings
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -40,7 +40,7 @@ def run_check(args: argparse.Namespace) -> int:
 def run_diff(args: argparse.Namespace) -> int:
     """The `diff` command: 0 whatever changed (a diff reports, it does not judge)."""
     from kb.loader import load_pack
-    from solver.diff import diff_packs
+    from solver.space.diff import diff_packs
 
     old, new = load_pack(args.old), load_pack(args.new)
     result = diff_packs(old, new, args.quantity)

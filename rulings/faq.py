@@ -14,7 +14,7 @@ from typing import Any
 def run_why_not(args: argparse.Namespace) -> int:
     """`rulings why-not PACK QUANTITY RULE`: why the rule did not count, and the smallest changes that do."""
     from rulings.cli import _load, _read_situation
-    from solver.whynot import why_not
+    from solver.space.whynot import why_not
 
     pack = _load(args)
     situation = _read_situation(args, pack)
@@ -50,7 +50,7 @@ def run_why_not(args: argparse.Namespace) -> int:
 def run_find(args: argparse.Namespace) -> int:
     """`rulings find PACK QUANTITY --where EXPR`: the minimal situations whose ruling satisfies EXPR."""
     from rulings.cli import _load, _read_situation
-    from solver.find import find
+    from solver.space.find import find
 
     pack = _load(args)
     situation = _read_situation(args, pack)

@@ -11,7 +11,7 @@ from kb.errors import Contradiction, PackError, Unsatisfiable
 from kb.loader import load_pack
 from rulings.cli import main
 from solver.ask import ask
-from solver.check import check_pack, load_findings
+from solver.space.check import check_pack, load_findings
 from solver.situation import Situation
 
 PACKS = Path(__file__).parent / "check_packs"

@@ -12,7 +12,7 @@ from kb.errors import RulingsError
 from kb.loader import load_pack
 from kb.model import Pack
 from solver import Situation, ask
-from solver.find import find, parse_where, satisfies
+from solver.space.find import find, parse_where, satisfies
 
 SMALL = """\
 pack: small

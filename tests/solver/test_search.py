@@ -15,7 +15,7 @@ from kb.loader import build_pack, load_pack
 from kb.model import Pack
 from solver.ask import ask
 from solver.facts import derive_facts
-from solver.search import base_inputs, candidate_facts, minimal_witnesses, sample_values, situations
+from solver.space.search import base_inputs, candidate_facts, minimal_witnesses, sample_values, situations
 from solver.situation import Situation
 
 FANTASY = load_pack("fantasy")

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from kb.errors import UnknownName
 from kb.loader import load_pack
 from solver import Effect, Situation, ask
-from solver.whynot import rule_counts, why_not
+from solver.space.whynot import rule_counts, why_not
 
 PACK = load_pack("fantasy")
 RULES = [m.name for m in PACK.modifiers_of("to_hit")]

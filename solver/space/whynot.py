@@ -23,7 +23,7 @@ from solver.ask import ask, ask_if_possible
 from solver.derivation import Node
 from solver.facts import derive_facts
 from solver.ruling import Ruling, active
-from solver.search import situations
+from solver.space.search import situations
 from solver.situation import Situation
 
 MAX_CHANGED = 3

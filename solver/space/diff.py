@@ -17,8 +17,8 @@ from typing import Any
 from kb.errors import RulingsError, UnknownName
 from kb.expr import Expr
 from kb.model import Pack
-from solver.check import describe_ruling
-from solver.search import base_inputs, candidate_facts, situations
+from solver.space.check import describe_ruling
+from solver.space.search import base_inputs, candidate_facts, situations
 
 BUDGET = 20000
 """Most situations compared per quantity."""

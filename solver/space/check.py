@@ -1,6 +1,6 @@
 """Check a loaded pack for consistency: every finding with the smallest situation that shows it.
 
-Each check restricts the search (`solver.search`) to the base facts behind
+Each check restricts the search (`solver.space.search`) to the base facts behind
 the rules at hand, so the work grows with the rules, not with every
 situation of the pack. Pairwise checks only look at pairs a policy ties
 together or that share an effect, never at every pair of rules.
@@ -18,7 +18,7 @@ from kb.errors import RuleCycle, RulingsError, Span
 from kb.expr import Expr, evaluate
 from kb.graph import beats_graph
 from kb.model import Modifier, Pack
-from solver.search import base_inputs, candidate_facts, fact_values, minimal_witnesses
+from solver.space.search import base_inputs, candidate_facts, fact_values, minimal_witnesses
 
 SEVERITIES = ("error", "warning", "note")
 BUDGET = 20000

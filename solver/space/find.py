@@ -25,7 +25,7 @@ from kb.expr import UNKNOWN, Expr, ExprSyntaxError, FactType, check_expr, evalua
 from kb.model import Pack
 from solver.ask import ask, ask_if_possible
 from solver.ruling import Ruling
-from solver.search import fact_values, sample_values, situations
+from solver.space.search import fact_values, sample_values, situations
 from solver.situation import Situation
 
 MAX_FACTS = 5
