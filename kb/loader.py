@@ -251,11 +251,16 @@ class _Builder:
             if derive is not None:
                 default = None
             facts[name] = Fact(name, types[name], raw.get("text", name), span, rng, default, derive,  # type: ignore[arg-type]
-                               self._cite(raw, doc, path))
+                               self._cite(raw, doc, path), typical)
         return facts
 
     def _quantity(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...],
                   types: dict[str, FactType]) -> Quantity:
+            typical = raw.get("typical")
+            if typical is not None and (kind != "int" or not _fits(typical, kind, rng, ())):
+                self.error(f"fact {name!r}: typical {typical!r} is not an int" + (f" in {list(rng)}" if rng else ""),
+                           doc, (*path, "typical"), hint="typical is the value of an int fact searches try first")
+                typical = None
         def expr(key: str, kind: str) -> Expr | None:
             return self._expr(raw[key], doc, (*path, key), types, kind) if key in raw else None
 

@@ -58,6 +58,8 @@ class Fact:
     default: Any = None
     derive: Expr | None = None
     cite: Citation | None = None
+    typical: int | None = None
+    """An int fact's value a player would recognise, which searches try first (see docs/searching.md)."""
 
     @property
     def domain(self) -> Sequence[Any]:

@@ -9,7 +9,7 @@ derived from), merging branches that give the same answer.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from itertools import product
@@ -145,13 +145,14 @@ def _branch(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str,
 
 def _solve(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, str],
            assigned: dict[str, Any], budget: list[int]) -> _Branch | Ruling | None:
-    given = {**situation.given, **assigned}
+    given = Assumed({**situation.given, **assigned})
+    given.assumed = frozenset(assigned)
     values = derive_facts(pack, given)
     try:
         return decide(pack, q, replace(situation, given=given) if assigned else situation, values, reading)
     except NeedFacts as need:
         fact = _pick(pack, need.names)
-    domain = pack.facts[fact].domain
+    domain = _possible(pack, fact, given)
     if not domain:
         raise RulingsError(f"{q.name} depends on {fact}, which the situation does not give",
                            hint=f"give it: --given {fact}=...")
@@ -170,6 +171,26 @@ def _solve(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, 
         if sub is not None:
             options.append((value, sub))
     return _Branch(fact, tuple(options)) if options else None
+
+
+class Assumed(dict[str, Any]):
+    """A case's facts: the situation's, and those a case assumes (`assumed`), which no one gave."""
+
+    assumed: frozenset[str] = frozenset()
+
+
+def _possible(pack: Pack, fact: str, given: Mapping[str, Any]) -> Sequence[Any]:
+    """The values a case may assume for `fact`: for a derived fact, only those its inputs can produce."""
+    from solver.space.model import Coverage, producible
+
+    domain = pack.facts[fact].domain
+    if pack.facts[fact].derive is None:
+        return domain
+    coverage = Coverage()
+    found = producible(pack, [fact], given, coverage=coverage)
+    if not coverage.exhaustive:  # unproven: every value is tried, and each case checks its own consistency
+        return domain
+    return [v for v in domain if (v,) in found]
 
 
 def _pick(pack: Pack, names: set[str]) -> str:

@@ -21,30 +21,60 @@ T = TypeVar("T")
 def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
     """The situation's fact values: given, defaults, then derived facts in dependency order.
 
+    A derived fact the situation gives must be one its inputs can produce: its
+    given inputs, and its other inputs over every value they can take (they
+    are free: giving "in hard cover" says nothing of what the inputs are).
+    A derived fact the situation leaves undecided gets the one value its
+    inputs can still produce, when there is only one.
+
     Raises:
-        Contradiction: a derived fact given directly that its given inputs contradict,
+        Contradiction: a derived fact given directly that its inputs cannot produce,
             or a situation that breaks a domain constraint of the pack.
     """
-    if ("defaults", "") not in pack.index:
-        pack.index["defaults", ""] = tuple((n, f.default) for n, f in pack.facts.items() if f.default is not None)
-    values = dict(pack.index["defaults", ""])
+    from solver.space.model import Coverage, consistent, defaults_apply, inputs, producible
+
+    given_derived = [n for n in given if pack.facts[n].derive is not None]
+    if given_derived:
+        values = defaults_apply(pack, given)
+    else:
+        if ("defaults", "") not in pack.index:
+            pack.index["defaults", ""] = tuple((n, f.default) for n, f in pack.facts.items()
+                                               if f.default is not None and f.derive is None)
+        values = dict(pack.index["defaults", ""])
     values.update(given)
     for name in pack.order:
         fact = pack.facts[name]
         assert fact.derive is not None
         derived = evaluate(fact.derive, values)
         if name in given:
-            inputs = sorted(n for n in fact.derive.names if n in given)
-            # only what the situation says can contradict it: defaults of unstated inputs yield to the given fact
-            derived = evaluate(fact.derive, {n: values[n] for n in inputs})
-            if inputs and derived is not UNKNOWN and derived != given[name]:
-                shown = ", ".join(f"{n} = {_show(given[n])}" for n in inputs)
+            if derived is UNKNOWN and consistent(pack, {n: given[n] for n in given if n == name or
+                                                        pack.facts[n].derive is None}):
+                continue
+            if derived != given[name]:
+                known = sorted(n for n in fact.derive.names if n in values)
+                shown = ", ".join(f"{n} = {_show(values[n])}" + ("" if n in given else " (its default)")
+                                  for n in known)
+                if derived is UNKNOWN:
+                    free = sorted(n for n in inputs(pack, name) if n not in values)
+                    shown = f"no value of {', '.join(free)}" + (f" with {shown}" if shown else "")
                 raise Contradiction(
-                    f"{name} is given as {_show(given[name])}, but {shown} derive {_show(derived)}",
+                    f"{name} is given as {_show(given[name])}, but {shown} "
+                    + (f"derive {_show(derived)}" if derived is not UNKNOWN else "derives it"),
                     hint=f"{name} is derived from: {fact.derive.text}; give either it or its inputs",
                 )
         elif derived is not UNKNOWN:
             values[name] = derived
+        else:
+            coverage = Coverage()
+            settled = producible(pack, [name], given, coverage=coverage)
+            if not coverage.exhaustive or any(not pack.facts[n].domain and n not in values
+                                              for n in inputs(pack, name)):
+                continue  # not proven: the ruling branches on it instead
+            if len(settled) == 1:  # every value its unknown inputs can take derives the same
+                values[name] = next(iter(settled))[0]
+            elif not settled:
+                raise Contradiction(f"no value of the facts behind {name} is consistent with this situation",
+                                    hint=f"{name} is derived from: {fact.derive.text}")
     for constraint in pack.constraints.values():
         if evaluate(constraint.require, values) is False:
             shown = ", ".join(f"{n} = {_show(values[n])}" for n in sorted(constraint.require.names) if n in values)
@@ -78,7 +108,9 @@ def condition_key(pack: Pack, expr: Expr, values: Mapping[str, Any], given: Cont
         reads = _reads(pack, expr.names)
         plan = memo.reads[expr.text] = (reads, tuple(n for n in reads if pack.facts[n].derive is not None))
     reads, derived = plan
-    return (tuple([values.get(n, UNKNOWN) for n in reads]), tuple([n in given for n in derived]) if derived else ())
+    assumed = getattr(given, "assumed", ())
+    return (tuple([values.get(n, UNKNOWN) for n in reads]),
+            tuple([(n in given) + (n in assumed) for n in derived]) if derived else ())
 
 
 def shared(pack: Pack, key: tuple[Any, ...], build: Callable[[], T]) -> T:
@@ -147,9 +179,13 @@ def _atom_node(pack: Pack, atom: Expr, values: Mapping[str, Any], given: Contain
         value = values.get(fact.name, UNKNOWN)
         claim = fact.describe(value) if value is not UNKNOWN else f"{fact.text}: unknown"
         because: tuple[Node, ...] = ()
-        if fact.derive is not None and fact.name in given:  # a judge's call, not the rule's derivation
-            return Node(claim, (Node(f"given in the situation ({fact.name})"),), tag="fact")
-        if fact.derive is not None and value is not UNKNOWN:
+        if fact.derive is not None and fact.name in given:  # a judge's call, or a case, not the derivation
+            said = "in this case" if fact.name in getattr(given, "assumed", ()) else "given in the situation"
+            return Node(claim, (Node(f"{said} ({fact.name})"),), tag="fact")
+        if fact.derive is not None and value is not UNKNOWN and evaluate(fact.derive, values) is UNKNOWN:
+            free = sorted(n for n in _reads(pack, fact.derive.names) if n not in values)
+            because = (Node(f"whatever {', '.join(free)} may be, given the rest of the situation"),)
+        elif fact.derive is not None and value is not UNKNOWN:
             because = explain_condition(pack, fact.derive, values, given, bool(value))
         return Node(claim, because, str(fact.cite) if fact.cite else None, tag="fact")
     shown = ", ".join(f"{n} = {_show(values[n])}" for n in sorted(atom.names) if n in values)
