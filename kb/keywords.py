@@ -9,7 +9,17 @@ decides whether the rule applies to a unit and to each of its models:
 * ``X unit`` applies when any model has X, ``X model`` only to models with X;
 * ``non-X`` excludes X (for a unit: no model may have X);
 * a comma, ``/`` or ``or`` list means any one; adjacent keywords mean all;
-* singular and plural are the same keyword, and case never matters.
+* singular and plural are the same keyword (regular plurals, and the
+  irregular ones a pack declares, such as SPACE WOLF / SPACE WOLVES), and
+  case never matters;
+* a datasheet name is an additional keyword of its unit (and so of each of
+  its models).
+
+Whether a leading ``non-X`` reaches across an ``or`` list ("non-VEHICLE
+INFANTRY or MOUNTED unit") is not settled by the rules: :meth:`KeywordPhrase.match`
+reads it as written next to its keywords (``adjacent``) and
+:meth:`KeywordPhrase.whole_list` gives the other reading, so a caller can
+show both.
 
 Grammar: separators (``,``, ``/``, ``or``; ``, or`` counts once) split the
 phrase into alternatives; within an alternative every word is a keyword that
@@ -27,7 +37,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-__all__ = ["KeywordPhrase", "PhraseError", "canonical", "parse_phrase"]
+__all__ = ["KeywordPhrase", "PhraseError", "canonical", "irregular_words", "parse_phrase"]
 
 _ARTICLES = frozenset({"a", "an", "the"})
 _SCOPES = {"unit": "unit", "units": "unit", "model": "model", "models": "model"}
@@ -37,6 +47,8 @@ _WORD = re.compile(r"[A-Za-z0-9]+(?:['’_-][A-Za-z0-9]+)*")
 _SPLIT = re.compile(r"[\s_-]+")
 
 Alternative = tuple[tuple[str, bool], ...]
+Irregular = tuple[tuple[str, str], ...]
+"""Irregular plural words and their singular (``("WOLVES", "WOLF")``), upper case."""
 
 
 class PhraseError(Exception):
@@ -65,29 +77,61 @@ def _singular(word: str) -> str:
     return word[:-1]
 
 
-def canonical(keyword: str) -> str:
+def _words(keyword: str) -> list[str]:
+    return [part for part in _SPLIT.split(keyword.replace("’", "'").strip().upper()) if part]
+
+
+def irregular_words(pairs: Iterable[tuple[str, str]]) -> Irregular:
+    """The word-by-word irregular plurals of declared ``(singular, plural)`` keyword pairs.
+
+    A pair names whole keywords; each word that differs between its singular
+    and plural becomes an irregular word, and each singular word maps to
+    itself, so no regular ending is taken off it.
+
+    Raises:
+        ValueError: For a pair whose two forms have different numbers of words.
+
+    Examples:
+        >>> irregular_words([("Space Wolf", "SPACE WOLVES")])
+        (('SPACE', 'SPACE'), ('WOLF', 'WOLF'), ('WOLVES', 'WOLF'))
+    """
+    found: dict[str, str] = {}
+    for singular, plural in pairs:
+        one, many = _words(singular), _words(plural)
+        if len(one) != len(many) or not one:
+            raise ValueError(f"{plural!r} and {singular!r} must have the same number of words")
+        for a, b in zip(one, many, strict=True):
+            found[a] = a
+            found[b] = a
+    return tuple(sorted(found.items()))
+
+
+def canonical(keyword: str, irregular: Irregular = ()) -> str:
     """Return the canonical form of a keyword: upper case and singular.
 
     Hyphens, underscores and runs of spaces become one space; a plural
     ending is removed from each word conservatively (words ending in SS or US,
-    and CHAOS, are kept). Blank input gives ``""``.
+    and CHAOS, are kept), and a word listed in ``irregular`` (see
+    :func:`irregular_words`) becomes its declared singular. Blank input gives ``""``.
 
     Examples:
         >>> canonical("Vehicles"), canonical("GUARDIANS"), canonical("Infantry")
         ('VEHICLE', 'GUARDIAN', 'INFANTRY')
         >>> canonical("Chaos"), canonical("adeptus-astartes")
         ('CHAOS', 'ADEPTUS ASTARTE')
+        >>> canonical("Space Wolves"), canonical("Space Wolves", (("WOLVES", "WOLF"),))
+        ('SPACE WOLVE', 'SPACE WOLF')
     """
-    parts = _SPLIT.split(keyword.replace("’", "'").strip().upper())
-    return " ".join(_singular(part) for part in parts if part)
+    declared = dict(irregular)
+    return " ".join(declared.get(part) or _singular(part) for part in _words(keyword))
 
 
-def _keyword_set(keywords: Iterable[str]) -> set[str]:
+def _keyword_set(keywords: Iterable[str], irregular: Irregular = ()) -> set[str]:
     if isinstance(keywords, str):
         raise TypeError("expected an iterable of keywords, not a single string")
     have: set[str] = set()
     for keyword in keywords:
-        form = canonical(keyword)
+        form = canonical(keyword, irregular)
         if form:
             have.add(form)
             have.update(form.split(" "))
@@ -110,6 +154,8 @@ class KeywordPhrase:
     alternatives: tuple[Alternative, ...]
     written: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     """Each canonical keyword as the phrase wrote it (upper case), for describing the phrase."""
+    irregular: Irregular = ()
+    """Irregular plurals (from the pack) used to compare keywords."""
 
     def matches_keywords(self, keywords: Iterable[str]) -> bool:
         """Whether a set of keywords satisfies the phrase (ignoring scope).
@@ -121,19 +167,20 @@ class KeywordPhrase:
             >>> parse_phrase("Aeldari Guardians").matches_keywords(["GUARDIANS"])
             False
         """
-        have = _keyword_set(keywords)
+        have = _keyword_set(keywords, self.irregular)
         return any(
             all((keyword in have) != negated for keyword, negated in alternative)
             for alternative in self.alternatives
         )
 
-    def match(self, models: Sequence[Iterable[str]]) -> tuple[bool, tuple[bool, ...]]:
+    def match(self, models: Sequence[Iterable[str]], datasheet: str = "") -> tuple[bool, tuple[bool, ...]]:
         """Whether the rule applies to the unit and to each of its models.
 
         ``models`` gives each model's own keywords; the unit has them all.
-        A unit phrase applies to every model of a matching unit and to none
-        otherwise; a model phrase applies to each model that matches on its
-        own, and to the unit when any model does.
+        ``datasheet``, the unit's datasheet name, is one more keyword of the
+        unit and of each of its models. A unit phrase applies to every model
+        of a matching unit and to none otherwise; a model phrase applies to
+        each model that matches on its own, and to the unit when any model does.
 
         Examples:
             >>> unit = [["INFANTRY", "CHARACTER"], ["INFANTRY"]]
@@ -143,13 +190,54 @@ class KeywordPhrase:
             (True, (True, True))
             >>> parse_phrase("non-Character units").match(unit)
             (False, (False, False))
+            >>> parse_phrase("Intercessor Squad unit").match([["INFANTRY"]], "Intercessor Squad")
+            (True, (True,))
         """
-        own = [list(model) for model in models]
+        own = [[*model, *([datasheet] if datasheet.strip() else [])] for model in models]
         if self.scope == "model":
             each = tuple(self.matches_keywords(keywords) for keywords in own)
             return any(each), each
         unit = self.matches_keywords([k for keywords in own for k in keywords])
         return unit, (unit,) * len(own)
+
+    def whole_list(self) -> KeywordPhrase:
+        """The phrase read with every ``non-X`` reaching the whole ``or`` list.
+
+        "non-VEHICLE INFANTRY or MOUNTED" then means not VEHICLE, and INFANTRY
+        or MOUNTED. A phrase for which this changes nothing reads one way only.
+
+        Examples:
+            >>> p = parse_phrase("non-VEHICLE INFANTRY or MOUNTED unit")
+            >>> p.whole_list().describe()
+            'a unit that has INFANTRY and not VEHICLE, or has MOUNTED and not VEHICLE'
+            >>> p.whole_list() == p, parse_phrase("non-VEHICLE units").whole_list() == parse_phrase("non-VEHICLE units")
+            (False, True)
+        """
+        negated = tuple(dict.fromkeys(e for alternative in self.alternatives for e in alternative if e[1]))
+        widened = tuple(
+            (*alternative, *(e for e in negated if e not in alternative)) for alternative in self.alternatives)
+        return KeywordPhrase(self.text, self.scope, widened, self.written, self.irregular)
+
+    def forms(self, keywords: Iterable[str]) -> tuple[tuple[str, str], ...]:
+        """Keywords of the phrase that matched a keyword written in another form (singular or plural).
+
+        Each pair is the keyword as the phrase wrote it and the keyword as the
+        unit has it; keywords that differ only in case are not listed.
+
+        Examples:
+            >>> parse_phrase("Space Wolf unit", (("WOLVES", "WOLF"),)).forms(["Space Wolves", "INFANTRY"])
+            (('WOLF', 'SPACE WOLVES'),)
+        """
+        shown = dict(self.written)
+        pairs = []
+        for keyword in dict.fromkeys(k for alternative in self.alternatives for k, _ in alternative):
+            written = shown.get(keyword, keyword)
+            for have in keywords:
+                form = canonical(have, self.irregular)
+                words = _words(have)
+                if keyword in (form, *form.split(" ")) and written not in (" ".join(words), *words):
+                    pairs.append((written, " ".join(words)))
+        return tuple(dict.fromkeys(pairs))
 
     def describe(self) -> str:
         """Describe the phrase in plain English.
@@ -172,25 +260,25 @@ class KeywordPhrase:
         return f"a {self.scope} that " + ", or ".join(clauses)
 
 
-def _entry(token: str, offset: int, written: dict[str, str]) -> tuple[str, bool]:
+def _entry(token: str, offset: int, written: dict[str, str], irregular: Irregular) -> tuple[str, bool]:
     """A keyword of the phrase, canonical, and whether it is negated (`non-X`); remembers how it was written."""
     negated = token.lower().startswith("non-")
     word = token[4:] if negated else token
     if negated and word.lower().startswith("non-"):
         raise PhraseError("double negation", offset)
-    keyword = _keyword(word, offset + 4 if negated else offset)
+    keyword = _keyword(word, offset + 4 if negated else offset, irregular)
     written.setdefault(keyword, word.upper())
     return keyword, negated
 
 
-def _keyword(word: str, offset: int) -> str:
+def _keyword(word: str, offset: int, irregular: Irregular) -> str:
     if not _WORD.fullmatch(word):
         raise PhraseError(f"not a keyword: {word!r}", offset)
-    return canonical(word)
+    return canonical(word, irregular)
 
 
-def parse_phrase(text: str) -> KeywordPhrase:
-    """Parse a keyword phrase.
+def parse_phrase(text: str, irregular: Irregular = ()) -> KeywordPhrase:
+    """Parse a keyword phrase; ``irregular`` (see :func:`irregular_words`) are a pack's irregular plurals.
 
     Raises:
         PhraseError: For an empty phrase, a phrase without keywords, a
@@ -247,7 +335,7 @@ def parse_phrase(text: str) -> KeywordPhrase:
             raise PhraseError("'and' is ambiguous; use adjacent keywords", offset)
         if lower in ("non", "non-"):
             raise PhraseError("'non-' must be followed by a keyword", offset)
-        entry = _entry(token, offset, written)
+        entry = _entry(token, offset, written, irregular)
         if entry not in current:
             current.append(entry)
     if separator is not None:
@@ -256,4 +344,4 @@ def parse_phrase(text: str) -> KeywordPhrase:
         raise PhraseError("phrase has no keywords", len(text))
     alternatives.append(tuple(current))
     return KeywordPhrase(text=text, scope=scope or "unit", alternatives=tuple(alternatives),
-                         written=tuple(written.items()))
+                         written=tuple(written.items()), irregular=tuple(irregular))

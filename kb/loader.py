@@ -39,6 +39,7 @@ BASE = "base"
 
 SECTIONS = (
     "sources", "assumptions", "facts", "quantities", "modifiers", "policies", "constraints", "readings", "notes",
+    "plurals",
 )
 
 
@@ -215,6 +216,7 @@ class _Builder:
             examples=examples,
             sources={n: raw for n, (raw, _, _) in self.entries["sources"].items()},
             notes={n: raw for n, (raw, _, _) in self.entries["notes"].items()},
+            plurals=self._plurals(),
         )
         if self.problems:
             raise PackError(self.problems)
@@ -331,15 +333,38 @@ class _Builder:
             under=tuple(sorted((raw.get("under") or {}).items())), chooser=raw.get("chooser", "the controlling player"),
             label=raw.get("label", name),
             text=raw.get("text", ""), assumption=raw.get("assumption"), cite=self._cite(raw, doc, path),
+            symbols=self._symbols(name, raw, doc, path),
         )
+
+    def _symbols(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...]) -> tuple[str, ...]:
+        if "symbols" in raw and (raw["kind"] != "clamp" or not isinstance(raw.get("min"), int)):
+            self.error(f"policy {name!r}: symbols need a clamp with a number as its min (what they become)", doc,
+                       (*path, "symbols"), key=True)
+        return tuple(raw.get("symbols", ()))
 
     def _reading(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...]) -> Reading:
         options = tuple(raw["options"].items())
         if raw["default"] not in raw["options"]:
             self.error(f"reading {name!r}: default {raw['default']!r} is not one of its options", doc,
                        (*path, "default"), did_you_mean(raw["default"], raw["options"]))
+        if raw.get("decides") == "non_reach" and set(raw["options"]) != {"adjacent", "whole_list"}:
+            self.error(f"reading {name!r}: a reading that decides non_reach has the options adjacent and "
+                       f"whole_list, not {', '.join(raw['options'])}", doc, (*path, "options"), key=True)
         return Reading(name, raw["sentence"], options, raw["default"], doc.span(path, key=True),
-                       self._cite(raw, doc, path))
+                       self._cite(raw, doc, path), decides=raw.get("decides", ""))
+
+    def _plurals(self) -> tuple[tuple[str, str], ...]:
+        from kb.keywords import irregular_words
+
+        pairs = []
+        for singular, (plural, doc, path) in self.entries["plurals"].items():
+            try:
+                irregular_words([(singular, plural)])
+            except ValueError as e:
+                self.error(f"plurals: {e}", doc, path, hint="e.g. SPACE WOLF: SPACE WOLVES")
+                continue
+            pairs.append((str(singular), str(plural)))
+        return tuple(pairs)
 
     def _example(self, raw: dict[str, Any], doc: Document, path: tuple[Any, ...],
                  quantities: dict[str, Quantity]) -> Example:

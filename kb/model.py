@@ -147,6 +147,8 @@ class Policy:
     text: str = ""
     assumption: str | None = None
     cite: Citation | None = None
+    symbols: tuple[str, ...] = ()
+    """A clamp's symbols (`-`, `*`, `N/A`) that are below its `min` and become it ("OC cannot be ... '-'")."""
 
     @property
     def members(self) -> tuple[str, ...]:
@@ -175,6 +177,8 @@ class Reading:
     default: str
     where: Span
     cite: Citation | None = None
+    decides: str = ""
+    """What the reading settles besides the rules tied to it with `under`: `non_reach` (keyword phrases)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +210,8 @@ class Pack:
     examples: tuple[Example, ...] = ()
     sources: dict[str, dict[str, Any]] = field(default_factory=dict)
     notes: dict[str, str] = field(default_factory=dict)
+    plurals: tuple[tuple[str, str], ...] = ()
+    """Irregular plural keywords the pack declares, as (singular, plural) pairs: ("SPACE WOLF", "SPACE WOLVES")."""
     order: tuple[str, ...] = ()
     """Derived facts in the order they can be computed (from the dependency graph)."""
 

@@ -241,24 +241,54 @@ def _schema(args: argparse.Namespace) -> int:
 
 def _match(args: argparse.Namespace) -> int:
     from kb.errors import RulingsError
-    from kb.keywords import PhraseError, parse_phrase
+    from kb.keywords import PhraseError, irregular_words, parse_phrase
 
     pack = _load(args)
     situation = _read_situation(args, pack)
     if situation.models is None:
         raise RulingsError("match needs a unit: give unit: {models: [{keywords: [...]}]} in the situation")
     try:
-        phrase = parse_phrase(args.phrase)
+        written = parse_phrase(args.phrase, irregular_words(pack.plurals))
     except PhraseError as e:
         raise RulingsError(f"phrase {args.phrase!r}: {e.message} (at column {e.offset + 1})") from None
-    unit, models = phrase.match(situation.models)
+    # "non-VEHICLE INFANTRY or MOUNTED": how far non- reaches is a declared reading, never a silent choice
+    reading = next((r for r in pack.readings.values() if r.decides == "non_reach"), None)
+    readings = {"adjacent": written, "whole_list": written.whole_list()}
+    option = situation.reading.get(reading.name, reading.default) if reading else "adjacent"
+    phrase = readings[option]
+    unit, models = phrase.match(situation.models, situation.datasheet)
+    every = {o: readings[o].match(situation.models, situation.datasheet) for o, _ in reading.options} if reading \
+        else {}
+    differ = len(set(every.values())) > 1
+    keywords = [*(k for m in situation.models for k in m), *([situation.datasheet] if situation.datasheet else [])]
+    forms = phrase.forms(keywords)
     if args.format == "json":
-        print(json.dumps({"unit": unit, "models": list(models), "phrase": phrase.describe()}))
-    else:
-        print(f"{args.phrase!r} means {phrase.describe()}")
-        print(f"the unit: {'yes' if unit else 'no'}")
-        for i, (keywords, ok) in enumerate(zip(situation.models, models, strict=True), 1):
-            print(f"  model {i} [{', '.join(keywords)}]: {'yes' if ok else 'no'}")
+        doc: dict[str, Any] = {"unit": unit, "models": list(models), "phrase": phrase.describe()}
+        if situation.datasheet:
+            doc["datasheet"] = situation.datasheet
+        if forms:
+            doc["forms"] = [{"phrase": a, "unit": b} for a, b in forms]
+        if reading and differ:
+            doc["readings"] = [{"reading": o, "value": every[o][0], "models": list(every[o][1]),
+                                "default": o == reading.default} for o, _ in reading.options]
+        print(json.dumps(doc))
+        return 0
+    print(f"{args.phrase!r} means {phrase.describe()}")
+    if situation.datasheet:
+        print(f"  the datasheet name {situation.datasheet!r} is a keyword of the unit "
+              "(each datasheet name acts as an additional keyword for that unit)")
+    for a, b in forms:
+        print(f"  {a} matched {b}: singular and plural instances of the same keyword function in the same way")
+    print(f"the unit: {'yes' if unit else 'no'}")
+    for i, (own, ok) in enumerate(zip(situation.models, models, strict=True), 1):
+        print(f"  model {i} [{', '.join(own)}]: {'yes' if ok else 'no'}")
+    if reading and differ:
+        print(f"the text can be read more than one way: {reading.sentence!r}")
+        for o, text in reading.options:
+            shown = f"{'yes' if every[o][0] else 'no'} ({readings[o].describe()})"
+            mark = " (default)" if o == reading.default else ""
+            used = " (used)" if o == option else ""
+            print(f"  reading {o!r}{mark}: {shown}{used}\n    {text}")
     return 0
 
 

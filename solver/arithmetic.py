@@ -61,6 +61,8 @@ class Bound:
     rule: str
     low: int | None = None
     high: int | None = None
+    symbols: tuple[str, ...] = ()
+    """Characteristic symbols (`-`) that count as below `low` and become it."""
 
     def apply(self, value: int) -> int:
         """The value within the limits."""

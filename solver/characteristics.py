@@ -223,14 +223,16 @@ def characteristic(q: Quantity, base: Any, terms: Sequence[Term], clamps: Sequen
     rest = [t for t in terms if t.op != "="]
     if value.symbol:
         notes.append(f"{q.name} is {value.symbol!r}: it can never be modified")
-        return _fixed(q, value.symbol, notes, terms)
+        return _symbol_limit(q, value.symbol, clamps, notes, terms) or _fixed(q, value.symbol, notes, terms)
     if sets:
         value = _set(sets[0], style, q.name)
         notes.append(f"set: {', '.join(map(_named, sets))} -> {_text(value, style)}")
         if value.symbol or value.number == 0:
             shown = value.symbol or "0"
             notes.append(f"a set to {shown!r} ends modification: the other steps are skipped")
-            return _fixed(q, shown, notes, rest) if value.symbol else _final(q, Fraction(0), notes, rest, [])
+            if value.symbol:
+                return _symbol_limit(q, value.symbol, clamps, notes, rest) or _fixed(q, shown, notes, rest)
+            return _final(q, Fraction(0), notes, rest, [])
     lowers = style in ("plus", "ap")
     if value.dice is not None:
         return _dice(q, value.dice, rest, clamps, notes, lowers=lowers)
@@ -298,6 +300,16 @@ def _text(value: Value, style: str) -> str:
 
 def _rank(q: Quantity, number: Fraction) -> Fraction:
     return number if q.better == "higher" else -number
+
+
+def _symbol_limit(q: Quantity, symbol: str, clamps: Sequence[Bound], notes: list[str],
+                  inert: Sequence[Term]) -> Outcome | None:
+    """A limit that names the symbol ("OC cannot be less than 0 or '-'") turns it into the limit's minimum."""
+    for b in clamps:
+        if symbol in b.symbols and b.low is not None:
+            notes.append(f"{b.rule} cannot be {symbol!r} after all modifiers: {symbol!r} becomes {b.low}")
+            return _final(q, Fraction(b.low), notes, inert, [(b.rule, symbol, show(b.low, style_of(q)))])
+    return None
 
 
 def _fixed(q: Quantity, symbol: str, notes: list[str], inert: Sequence[Term]) -> Outcome:

@@ -256,7 +256,7 @@ def _bounds(policies: list[Policy], q: Quantity, kind: str, values: Mapping[str,
             raise RulingsError(f"{q.name}: its limits depend on its base, which must be a number, not {base!r}",
                                hint=f"give e.g. base: 1 for {q.name}")
         values = {**values, "base": int(number)}
-    return [Bound(p.label or p.name, need(p.min, values), need(p.max, values)) for p in chosen]
+    return [Bound(p.label or p.name, need(p.min, values), need(p.max, values), p.symbols) for p in chosen]
 
 
 def _assumptions(pack: Pack, q: Quantity, applied: list[Modifier], policies: list[Policy],

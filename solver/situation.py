@@ -38,6 +38,8 @@ class Situation:
     reading: Mapping[str, str] = field(default_factory=dict)
     ignore: tuple[str, ...] | None = None
     models: tuple[tuple[str, ...], ...] | None = None
+    datasheet: str = ""
+    """The unit's datasheet name (`unit: {name: ...}`), an additional keyword of the unit."""
     groups: tuple[tuple[str, Situation], ...] = ()
     where: Mapping[str, Span] = field(default_factory=dict)
 
@@ -168,6 +170,7 @@ def _situation(data: dict[str, Any], doc: Document, path: tuple[Any, ...], pack:
         reading=_reading(data.get("reading"), doc, path, pack),
         ignore=tuple(str(x) for x in data["ignore"]) if data.get("ignore") is not None else None,
         models=_models(data.get("unit"), doc, path),
+        datasheet=_datasheet(data.get("unit"), doc, path),
         groups=tuple(groups),
         where={**spans, **{f"({key})": doc.span((*path, key)) for key in ("base", "roll", "effects") if key in data},
                **{f"(effects)[{i}]": doc.span((*path, "effects", i)) for i in range(len(data.get("effects") or []))}},
@@ -230,3 +233,19 @@ def _models(raw: Any, doc: Document, path: tuple[Any, ...]) -> tuple[tuple[str, 
                                                for m in models):
         raise RulingsError("unit: needs models: [{keywords: [...]}, ...]", where=doc.span((*path, "unit")))
     return tuple(tuple(str(k) for k in m["keywords"]) for m in models)
+
+
+def _datasheet(raw: Any, doc: Document, path: tuple[Any, ...]) -> str:
+    """The unit's datasheet name: "each datasheet name acts as an additional keyword for that unit"."""
+    if not isinstance(raw, dict):
+        return ""
+    for key in raw:
+        if key not in ("name", "models"):
+            raise UnknownName("key of unit:", str(key), ("name", "models"),
+                              where=doc.span((*path, "unit", key), key=True))
+    name = raw.get("name", "")
+    if not isinstance(name, str) or "\n" in name or (name and not name.strip()):
+        raise RulingsError("unit: name must be the datasheet's name on one line",
+                           where=doc.span((*path, "unit", "name")),
+                           hint="e.g. unit: {name: Intercessor Squad, models: [...]}")
+    return name.strip()

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kb.keywords import KeywordPhrase, PhraseError, canonical, parse_phrase
+from kb.keywords import KeywordPhrase, PhraseError, canonical, irregular_words, parse_phrase
 
 # A squad with a leader: the unit has INFANTRY and CHARACTER, one model lacks CHARACTER.
 LED_SQUAD = [["INFANTRY", "CHARACTER", "IMPERIUM"], ["INFANTRY", "IMPERIUM"]]
@@ -326,3 +326,62 @@ def test_any_list_matches_iff_some_member(structure: Structure, sep: str, scope:
 def test_describe_mentions_scope(phrase: str) -> None:
     parsed = parse_phrase(phrase)
     assert parsed.describe().startswith(f"a {parsed.scope} that ")
+
+
+# --- datasheet names, irregular plurals, and how far non- reaches ---------------
+
+WORDS = ("ALPHA", "BRAVO", "CHARLIE", "DELTA")
+
+
+def test_datasheet_name_is_a_keyword_of_the_unit_and_its_models() -> None:
+    """As well as the keywords listed in each datasheet's Keywords section, each datasheet name acts as an
+    additional keyword for that unit."""
+    phrase = parse_phrase("Intercessor Squad unit")
+    assert phrase.match([["INFANTRY"], ["INFANTRY"]], "Intercessor Squad") == (True, (True, True))
+    assert phrase.match([["INFANTRY"]]) == (False, (False,))
+    assert parse_phrase("Intercessor Squad model").match([["INFANTRY"]], "Intercessor Squad") == (True, (True,))
+    assert parse_phrase("non-Intercessor units").match([["INFANTRY"]], "Intercessor Squad")[0] is False
+
+
+def test_irregular_plurals_a_pack_declares() -> None:
+    """Singular and plural instances of the same keyword function in the same way. -- SPACE WOLVES is the
+    plural of SPACE WOLF only because a pack says so; regular plurals need nothing."""
+    irregular = irregular_words([("SPACE WOLF", "SPACE WOLVES")])
+    assert parse_phrase("Space Wolf unit", irregular).match([["SPACE WOLVES"]])[0] is True
+    assert parse_phrase("Space Wolves unit", irregular).match([["Space Wolf"]])[0] is True
+    assert parse_phrase("Space Wolf unit").match([["SPACE WOLVES"]])[0] is False  # not declared
+    with pytest.raises(ValueError, match="same number of words"):
+        irregular_words([("WOLF", "SPACE WOLVES")])
+
+
+@given(word=st.text("BCDFGHJKLMNPRTVWXZ", min_size=3, max_size=8).map(lambda w: w + "A"),
+       plural_in_phrase=st.booleans())
+def test_a_regular_plural_is_the_same_keyword(word: str, plural_in_phrase: bool) -> None:
+    """Singular and plural instances of the same keyword function in the same way. -- for any word, its
+    plural with -S matches the singular either way round, and the answer names the other form."""
+    one, many = word, word + "S"
+    phrase, have = (many, one) if plural_in_phrase else (one, many)
+    parsed = parse_phrase(f"{phrase} unit")
+    assert parsed.match([[have]])[0] is True
+    assert parsed.forms([have]) == ((phrase, have),)
+
+
+def _reference(alternatives: list[tuple[set[str], set[str]]], have: set[str], whole: bool) -> bool:
+    """Brute-force reading of a phrase given as (required, excluded) keyword sets per alternative."""
+    every_excluded = set().union(*(excluded for _, excluded in alternatives))
+    return any(required <= have and not (every_excluded if whole else excluded) & have
+               for required, excluded in alternatives)
+
+
+@given(alternatives=st.lists(st.tuples(st.sets(st.sampled_from(WORDS), max_size=2),
+                                       st.sets(st.sampled_from(WORDS), max_size=1)), min_size=1, max_size=3)
+       .filter(lambda alts: all((req or exc) and not req & exc for req, exc in alts)),
+       have=st.sets(st.sampled_from(WORDS)))
+def test_non_reaches_its_alternative_or_the_whole_list(alternatives: list[tuple[set[str], set[str]]],
+                                                       have: set[str]) -> None:
+    """If a rule specifies that it applies to 'non-Keyword' models/units, it only applies to models/units
+    that do not have that keyword. -- both readings of "non-X Y or Z" against a brute-force reference."""
+    text = " or ".join(" ".join([*(f"non-{w}" for w in sorted(exc)), *sorted(req)]) for req, exc in alternatives)
+    phrase = parse_phrase(text)
+    assert phrase.matches_keywords(have) == _reference(alternatives, have, whole=False)
+    assert phrase.whole_list().matches_keywords(have) == _reference(alternatives, have, whole=True)

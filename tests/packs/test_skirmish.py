@@ -131,6 +131,31 @@ def test_flanked_and_dash_bonuses() -> None:
     assert {a.rule: a.change for a in both.applied} == {"flanked": "-1", "dash": "-1"}
 
 
+def both_readings(quantity: str, reading: str, values: list[tuple[str, int]],
+                  given: dict[str, Any]) -> tuple[Ruling, Ruling]:
+    """The ruling under the default and under the other option; each lists both values and quotes the sentence."""
+    default = rule(quantity, **given)
+    other = rule(quantity, reading={reading: values[1][0]}, **given)
+    for ruling in (default, other):
+        doc = ruling_json(ruling)
+        assert [(r["reading"], r["value"], r["default"]) for r in doc["readings"]] == [
+            (option, value, i == 0) for i, (option, value) in enumerate(values)]
+        assert any(skirmish().readings[reading].sentence in c for c in claims(ruling))
+    return default, other
+
+
+def test_flanked_or_dash_is_read_two_ways() -> None:
+    """"Targets that are categorized as Flanked or possess a Dash Token provide a -1 Bonus to the Hit
+    requirement.\" -- one Bonus per status, or one Bonus in all? Both answers are shown."""
+    given: dict[str, Any] = {"attacker__to_hit": 5, "target__flanked": True, "target__dash_token": True}
+    default, one = both_readings("to_hit", "hit_bonuses", [("each_bonus", 3), ("one_bonus", 4)], given)
+    assert (default.value, default.probability, one.value, one.probability) == (
+        3, Fraction(2, 3), 4, Fraction(1, 2))
+    assert [(s.rule, s.by, s.policy) for s in one.suppressed] == [("dash", "flanked", "hit_bonus_once")]
+    alone = rule("to_hit", attacker__to_hit=5, target__dash_token=True)
+    assert alone.readings is None  # one status: both readings agree, so the reading is not mentioned
+
+
 def test_threshold_limits() -> None:
     """"A Penalty increases the numerical result required for a success, while a Bonus decreases the
     requirement.\" -- the seed sets no limit; below 1 is shown as 1+, 7 or more is impossible."""
@@ -234,13 +259,7 @@ def test_several_statuses_are_read_two_ways() -> None:
     Penalty to the quantity of dice rolled for every physical Base.\" -- once per status, or once in all?"""
     given: dict[str, Any] = {"attacker__bases": 2, "attacker__dice_per_base": 3,
                              "attacker__shaken": True, "attacker__flanked": True}
-    default = rule("cc_dice", **given)
-    once = rule("cc_dice", reading={"cc_penalties": "once"}, **given)
-    for ruling in (default, once):
-        doc = ruling_json(ruling)
-        assert [(r["reading"], r["value"], r["default"]) for r in doc["readings"]] == [
-            ("cumulative", 2, True), ("once", 4, False)]
-        assert any(skirmish().readings["cc_penalties"].sentence in c for c in claims(ruling))
+    default, once = both_readings("cc_dice", "cc_penalties", [("cumulative", 2), ("once", 4)], given)
     assert default.value == 2 and once.value == 4
     assert any("reading 'cumulative' (default): 2 dice (used)" in c for c in claims(default))
     assert any("reading 'once': 4 dice (used)" in c for c in claims(once))

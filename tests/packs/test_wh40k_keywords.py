@@ -81,3 +81,105 @@ def test_monster_vehicle_rule_in_the_pack() -> None:
     for keywords, value in ((["Monsters"], 3), (["VEHICLE", "TRANSPORT"], 3), (["INFANTRY"], 4)):
         r = ask(PACK, "hit_roll", Situation(given=base | {"attacker.keywords": frozenset(keywords)}, roll=4))
         assert r.value == value
+
+
+def unit_file(tmp_path: Path, unit: dict[str, object], **extra: object) -> str:
+    situation = tmp_path / "unit.yaml"
+    situation.write_text(json.dumps({"unit": unit, **extra}))
+    return str(situation)
+
+
+def match_unit(tmp_path: Path, capsys: pytest.CaptureFixture[str], phrase: str, unit: dict[str, object],
+               *more: str, **extra: object) -> dict[str, object]:
+    path = unit_file(tmp_path, unit, **extra)
+    assert main(["match", "wh40k", phrase, "--situation", path, "--format", "json", *more]) == 0
+    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+
+
+def test_datasheet_name_is_a_keyword(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """As well as the keywords listed in each datasheet's Keywords section, each datasheet name acts as an
+    additional keyword for that unit."""
+    squad = {"name": "Terminator Squad", "models": [{"keywords": ["INFANTRY", "TERMINATOR"]}] * 2}
+    got = match_unit(tmp_path, capsys, "Terminator Squad unit", squad)
+    assert (got["unit"], got["models"], got["datasheet"]) == (True, [True, True], "Terminator Squad")
+    intercessors = {"name": "Intercessor Squad", "models": [{"keywords": ["INFANTRY"]}]}
+    assert match_unit(tmp_path, capsys, "Intercessor Squad unit", intercessors)["unit"] is True
+    assert match_unit(tmp_path, capsys, "Intercessor Squad model", intercessors)["models"] == [True]
+    nameless = {"models": [{"keywords": ["INFANTRY"]}]}
+    assert match_unit(tmp_path, capsys, "Intercessor Squad unit", nameless)["unit"] is False
+    assert match_unit(tmp_path, capsys, "Terminator Squad unit", intercessors)["unit"] is False
+    path = unit_file(tmp_path, squad)
+    assert main(["match", "wh40k", "Terminator Squad unit", "--situation", path]) == 0
+    assert "the datasheet name 'Terminator Squad' is a keyword of the unit" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("unit", "message"), [
+    ({"nmae": "Terminator Squad", "models": [{"keywords": ["INFANTRY"]}]}, "did you mean 'name'"),
+    ({"name": ["Terminator Squad"], "models": [{"keywords": ["INFANTRY"]}]}, "datasheet's name"),
+])
+def test_a_bad_datasheet_name_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                         unit: dict[str, object], message: str) -> None:
+    """A `unit: {name: ...}` is never silently ignored: a misspelt key or a name that is not text exits 2."""
+    path = unit_file(tmp_path, unit)
+    assert main(["match", "wh40k", "INFANTRY unit", "--situation", path]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "unit.yaml:1:" in err
+
+
+def test_singular_and_plural_keywords(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Singular and plural instances of the same keyword function in the same way. -- regular plurals, and
+    the irregular SPACE WOLF / SPACE WOLVES the pack declares; the answer says which forms matched."""
+    wolves = {"models": [{"keywords": ["INFANTRY", "SPACE WOLVES"]}]}
+    got = match_unit(tmp_path, capsys, "Space Wolf unit", wolves)
+    assert (got["unit"], got["forms"]) == (True, [{"phrase": "WOLF", "unit": "SPACE WOLVES"}])
+    wolf = {"models": [{"keywords": ["INFANTRY", "Space Wolf"]}]}
+    got = match_unit(tmp_path, capsys, "SPACE WOLVES units", wolf)
+    assert (got["unit"], got["forms"]) == (True, [{"phrase": "WOLVES", "unit": "SPACE WOLF"}])
+    got = match_unit(tmp_path, capsys, "Vehicles", {"models": [{"keywords": ["VEHICLE"]}]})
+    assert (got["unit"], got["forms"]) == (True, [{"phrase": "VEHICLES", "unit": "VEHICLE"}])
+    got = match_unit(tmp_path, capsys, "VEHICLE unit", {"models": [{"keywords": ["Vehicle"]}]})
+    assert got["unit"] is True and "forms" not in got  # case alone is not another form
+    path = unit_file(tmp_path, wolves)
+    assert main(["match", "wh40k", "Space Wolf unit", "--situation", path]) == 0
+    assert "WOLF matched SPACE WOLVES: singular and plural" in capsys.readouterr().out
+    assert ("SPACE WOLF", "SPACE WOLVES") in PACK.plurals
+
+
+def test_non_before_an_or_list_is_read_two_ways(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """If a rule specifies that it applies to 'non-Keyword' models/units, it only applies to models/units
+    that do not have that keyword. -- "non-VEHICLE INFANTRY or MOUNTED unit": whether non- reaches MOUNTED
+    is not settled, so `match` shows both readings, the default first."""
+    phrase = "non-VEHICLE INFANTRY or MOUNTED unit"
+    bike = {"models": [{"keywords": ["MOUNTED", "VEHICLE"]}]}
+    got = match_unit(tmp_path, capsys, phrase, bike)
+    assert got["unit"] is True
+    assert got["readings"] == [{"reading": "adjacent", "value": True, "models": [True], "default": True},
+                               {"reading": "whole_list", "value": False, "models": [False], "default": False}]
+    chosen = match_unit(tmp_path, capsys, phrase, bike, reading="whole_list")
+    assert (chosen["unit"], len(chosen["readings"])) == (False, 2)  # type: ignore[arg-type]
+    for keywords in (["INFANTRY"], ["MOUNTED"], ["INFANTRY", "VEHICLE"], ["VEHICLE"]):
+        plain = match_unit(tmp_path, capsys, phrase, {"models": [{"keywords": keywords}]})
+        assert "readings" not in plain  # both readings agree: nothing to show
+    path = unit_file(tmp_path, bike)
+    assert main(["match", "wh40k", phrase, "--situation", path]) == 0
+    out = capsys.readouterr().out
+    assert "reading 'adjacent' (default): yes" in out and "reading 'whole_list': no" in out
+
+
+def test_oc_set_to_dash_is_read_two_ways() -> None:
+    """OC cannot be less than 0 or '-'. -- against: Note that rules that modify a characteristic in this step
+    to a new value of '0', '-' or '*' cannot be modified by other rules (in such cases, skip steps 2-5)."""
+    from solver import Effect
+
+    for base, effects in ((2, ("=-", "+1")), ("-", ()), ("-", ("+1",))):
+        listed = tuple(Effect(e, e) for e in effects)
+        r = ask(PACK, "OC", Situation(base=base, effects=listed))
+        assert r.value == "-" and r.readings is not None
+        assert [(o.option, o.ruling.value, o.default) for o in r.readings] == [
+            ("dash_stays", "-", True), ("dash_is_zero", 0, False)]
+        zero = ask(PACK, "OC", Situation(base=base, effects=listed, reading={"oc_dash": "dash_is_zero"}))
+        assert zero.value == 0 and [(c.rule, c.before, c.after) for c in zero.clamped] == [("OC", "-", 0)]
+    r = ask(PACK, "OC", Situation(base=2, effects=(Effect("-1", "-1"),)))
+    assert r.value == 1 and r.readings is None  # a number: both readings agree
+    s = ask(PACK, "S", Situation(base=4, effects=(Effect("=-", "=-"),)))
+    assert s.value == "-" and s.readings is None  # only OC has the limit
