@@ -1,9 +1,15 @@
 """Check a loaded pack for consistency: every finding with the smallest situation that shows it.
 
-Each check restricts the search (`solver.space.search`) to the base facts behind
-the rules at hand, so the work grows with the rules, not with every
-situation of the pack. Pairwise checks only look at pairs a policy ties
-together or that share an effect, never at every pair of rules.
+Each check restricts the search (`solver.space.search`) to the facts the rules
+at hand read (a derived fact stays whole, with only the values its inputs
+can produce), so the work grows with the rules, not with every situation of
+the pack. Pairwise checks only look at pairs a policy ties together or that
+share an effect, never at every pair of rules.
+
+A finding that claims something never happens (a dead or shadowed rule, a
+redundant pair) is only made when the search behind it was exhaustive over
+the partitioned situation space; a search that stopped short turns it into
+an `unproven` note that says why.
 """
 
 from __future__ import annotations
@@ -16,9 +22,9 @@ from typing import Any
 
 from kb.errors import RuleCycle, RulingsError, Span
 from kb.expr import Expr, evaluate
-from kb.graph import beats_graph
 from kb.model import Modifier, Pack
-from solver.space.search import base_inputs, candidate_facts, fact_values, minimal_witnesses
+from solver.space.model import Coverage
+from solver.space.search import base_inputs, candidate_facts, fact_values, frontier, minimal_witnesses
 
 SEVERITIES = ("error", "warning", "note")
 BUDGET = 20000
@@ -57,13 +63,22 @@ def load_findings(error: RulingsError) -> list[Finding]:
     return out
 
 
-def check_pack(pack: Pack) -> list[Finding]:
-    """Every finding for a loaded pack, noted ones (the pack's `notes:`) turned into explained notes."""
-    holds: dict[str, dict[str, Any] | None] = {
-        m.name: _witness(pack, [m.when], _true(pack, m.when)) for m in pack.modifiers.values()
-    }
+def check_pack(pack: Pack, coverage: Coverage | None = None) -> list[Finding]:
+    """Every finding for a loaded pack, noted ones (the pack's `notes:`) turned into explained notes.
+
+    `coverage` collects what every search covered (with its deadline, if any).
+    """
+    coverage = coverage if coverage is not None else Coverage()
+    _COVERAGE[id(pack)] = coverage
+    holds: dict[str, dict[str, Any] | None] = {}
+    proven: dict[str, bool] = {}
+    for m in pack.modifiers.values():
+        own = Coverage(deadline=coverage.deadline)
+        holds[m.name] = _witness(pack, [m.when], _true(pack, m.when), own)
+        proven[m.name] = own.exhaustive
+        coverage.merge(own)
     findings = [
-        *_dead(pack, holds),
+        *_dead(pack, holds, proven),
         *_contradictions(pack),
         *_set_conflicts(pack, holds),
         *_strongest_ties(pack, holds),
@@ -126,9 +141,12 @@ def describe_ruling(ruling: Any) -> str:
 # -- the checks -------------------------------------------------------------------
 
 
-def _dead(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> Iterable[Finding]:
+def _dead(pack: Pack, holds: Mapping[str, dict[str, Any] | None], proven: Mapping[str, bool]) -> Iterable[Finding]:
     for m in pack.modifiers.values():
         if holds[m.name] is not None or not _searchable(pack, [m.when]):
+            continue
+        if not proven[m.name]:
+            yield _unproven(pack, "dead_rule", m, f"no situation tried satisfies `{m.when.text}`")
             continue
         loose = replace(pack, constraints={})
         if _witness(loose, [m.when], _true(loose, m.when)) is not None:
@@ -163,7 +181,8 @@ def _contradictions(pack: Pack) -> Iterable[Finding]:
             continue
         others = {n: k for n, k in pack.constraints.items() if n != c.name}
         loose = replace(pack, constraints=others)
-        witness = _witness(loose, [c.require], _false(loose, c.require))
+        found = minimal_witnesses(loose, _false(loose, c.require), base_inputs(pack, [c.require]))  # the inputs
+        witness = found[0] if found else None
         if witness is not None:
             rules = ((c.name, c.where), *((n, pack.facts[n].where) for n in derived))
             inputs = set(base_inputs(pack, [c.require]))
@@ -204,24 +223,36 @@ def _set_conflicts(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> It
 
 
 def _strongest_ties(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> Iterable[Finding]:
-    """An exclusive `keep: strongest` group where two equally strong rules can both hold."""
+    """An exclusive `keep: strongest` group where two equally strong rules are the strongest that hold."""
     for p in pack.policies.values():
         if p.kind != "exclusive" or p.keep != "strongest":
             continue
         rules = [pack.modifiers[r] for r in p.rules if holds.get(r) is not None]
+        members = [pack.modifiers[r] for r in p.rules if r in pack.modifiers]
         for i, a in enumerate(rules):
             for b in rules[i + 1 :]:
                 if (a.op, a.amount.text) != (b.op, b.amount.text) or a.per or b.per:
                     continue
-                exprs = [a.when, b.when, *([p.when] if p.when else [])]
-                witness = _witness(pack, exprs, _all_true(pack, exprs))
+                others = [m for m in members if m.name not in (a.name, b.name)]
+                exprs = [a.when, b.when, *([p.when] if p.when else []), *(e for m in others for e in (m.when, m.amount, m.per))]
+
+                def tie(given: dict[str, Any], a: Modifier = a, b: Modifier = b, others: list[Modifier] = others,
+                        p: Any = p) -> bool:
+                    values = fact_values(pack, given)
+                    if not all(evaluate(e, values) is True for e in (a.when, b.when, *([p.when] if p.when else []))):
+                        return False
+                    strength = _strength(a, values)
+                    return strength is not None and all(
+                        evaluate(m.when, values) is False or (_strength(m, values) or 0) <= strength for m in others)
+
+                witness = _witness(pack, exprs, tie)
                 if witness is not None:
                     yield Finding(
                         "warning",
                         "unsettled_conflict",
                         f"unsettled_conflict.{a.name}+{b.name}",
                         f"{p.name} keeps the strongest of its rules, but {a.name} and {b.name} are equally "
-                        "strong and both hold here: only their listing order decides.",
+                        "strong and both hold here, with nothing stronger: only their listing order decides.",
                         (*_spans(pack, [a.name, b.name]), (p.name, p.where)),
                         a.quantities[0],
                         witness,
@@ -274,40 +305,48 @@ def _redundant(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> Iterab
 
 
 def _shadowed(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> Iterable[Finding]:
-    """A rule that, whenever it holds, a rule preferred over it holds too, so it never counts."""
-    beats = beats_graph(pack)
+    """A rule that can hold, but that a policy suppresses in every situation where it does: it never counts."""
+    from solver.settle import conflicts, settle
+
     for m in pack.modifiers.values():
-        if holds[m.name] is None or m.name not in beats:
+        policies = [p for p in pack.policies.values() if p.kind in ("exclusive", "override") and m.name in p.members]
+        if holds[m.name] is None or not policies:
             continue
-        winners = [(w, pack.policies[beats.edges[w, m.name]["policy"]]) for w in beats.predecessors(m.name)]
-        exprs = [
-            m.when,
-            *(pack.modifiers[w].when for w, _ in winners),
-            *(p.when for _, p in winners if p.when),
-        ]
+        rivals = [pack.modifiers[r] for p in policies for r in p.members if r != m.name and r in pack.modifiers]
+        exprs = [m.when, m.amount, m.per, *(p.when for p in policies),
+                 *(e for r in rivals for e in (r.when, r.amount, r.per))]
         if not _searchable(pack, exprs):
             continue
 
-        def alone(given: dict[str, Any], m: Modifier = m, winners: list[Any] = winners) -> bool:
+        def counts(given: dict[str, Any], m: Modifier = m, rivals: list[Modifier] = rivals,
+                   policies: list[Any] = policies) -> bool:
             values = fact_values(pack, given)
-            return evaluate(m.when, values) is True and all(
-                evaluate(pack.modifiers[w].when, values) is False
-                or (p.when and evaluate(p.when, values) is False)
-                for w, p in winners
-            )
+            if evaluate(m.when, values) is not True:
+                return False
+            holding = [m.name, *(r.name for r in rivals if evaluate(r.when, values) is True)]
+            biting = [p for p in policies if p.when is None or evaluate(p.when, values) is True]
+            by_name = {r.name: r for r in (m, *rivals)}
+            bites = conflicts(biting, holding, lambda r: _strength(by_name[r], values) or 0)
+            return m.name in settle(holding, bites)[0]
 
-        if _witness(pack, exprs, alone) is None:
-            names = [w for w, _ in winners]
-            yield Finding(
-                "warning",
-                "shadowed_rule",
-                f"shadowed_rule.{m.name}",
-                f"{m.name} never counts: whenever it holds, {' or '.join(names)} holds too and is "
-                "preferred over it.",
-                _spans(pack, [m.name, *names]),
-                m.quantities[0],
-                holds[m.name],
-            )
+        coverage = Coverage(deadline=_coverage(pack).deadline)
+        if _witness(pack, exprs, counts, coverage) is not None:
+            continue
+        _coverage(pack).merge(coverage)
+        names = list(dict.fromkeys(r.name for r in rivals))
+        if not coverage.exhaustive:
+            yield _unproven(pack, "shadowed_rule", m, "no situation tried lets it count")
+            continue
+        yield Finding(
+            "warning",
+            "shadowed_rule",
+            f"shadowed_rule.{m.name}",
+            f"{m.name} never counts: whenever it holds, {' or '.join(names)} holds too and is "
+            "preferred over it.",
+            _spans(pack, [m.name, *names]),
+            m.quantities[0],
+            holds[m.name],
+        )
 
 
 def _ranges(pack: Pack) -> Iterable[Finding]:
@@ -336,7 +375,7 @@ def _ranges(pack: Pack) -> Iterable[Finding]:
             r = ask_if_possible(pack, q.name, Situation(given=given))
             return r is not None and r.cases is None and isinstance(r.value, int) and r.value < floor
 
-        found = minimal_witnesses(pack, low, candidate_facts(pack, q.name)[:BUDGET])
+        found = _bounded(pack, low, q.name)
         if found:
             what = "a score below 2 (a natural 1 would hit)" if q.kind == "score" else "a pool of no dice"
             yield Finding(
@@ -368,7 +407,7 @@ def _reading_splits(pack: Pack) -> Iterable[Finding]:
                 ruling = ask_if_possible(pack, q.name, Situation(given=given))
                 return ruling is not None and ruling.cases is None and ruling.readings is not None
 
-            found = minimal_witnesses(pack, split, list(islice(dict.fromkeys(facts), 64)))
+            found = _bounded(pack, split, q.name, list(dict.fromkeys(facts)))
             if found:
                 yield Finding(
                     "note",
@@ -410,10 +449,66 @@ def _unused(pack: Pack) -> Iterable[Finding]:
 
 
 def _witness(
-    pack: Pack, exprs: Sequence[Expr | None], predicate: Callable[[dict[str, Any]], bool]
+    pack: Pack, exprs: Sequence[Expr | None], predicate: Callable[[dict[str, Any]], bool],
+    coverage: Coverage | None = None,
 ) -> dict[str, Any] | None:
-    found = minimal_witnesses(pack, predicate, base_inputs(pack, exprs))
+    """The smallest situation over the facts `exprs` read (derived facts whole) where `predicate` holds."""
+    own = coverage if coverage is not None else Coverage(deadline=_coverage(pack).deadline)
+    found = minimal_witnesses(pack, predicate, frontier(pack, exprs), coverage=own)
+    if coverage is None:
+        _coverage(pack).merge(own)
     return found[0] if found else None
+
+
+def _bounded(pack: Pack, predicate: Callable[[dict[str, Any]], bool], quantity: str,
+             facts: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    """A witness among at most `BUDGET` situations of the quantity: enough to show a problem, never to deny one."""
+    from solver.space.find import search_facts
+
+    coverage = Coverage(deadline=_coverage(pack).deadline)
+    names = facts if facts is not None else search_facts(pack, quantity)
+
+    def within(given: dict[str, Any]) -> bool:
+        if coverage.searched > BUDGET:
+            raise _Budget
+        return predicate(given)
+
+    try:
+        return minimal_witnesses(pack, within, names, coverage=coverage)
+    except _Budget:
+        coverage.stop(f"{quantity}: more than {BUDGET} situations")
+        return []
+    finally:
+        _coverage(pack).merge(coverage)
+
+
+class _Budget(Exception):
+    """A quantity-wide search reached `BUDGET`."""
+
+
+_COVERAGE: dict[int, Coverage] = {}
+
+
+def _coverage(pack: Pack) -> Coverage:
+    """The coverage of the check running on `pack` (a fresh one outside `check_pack`)."""
+    return _COVERAGE.get(id(pack)) or Coverage()
+
+
+def _strength(m: Modifier, values: Mapping[str, Any]) -> Any:
+    """How strong a rule is in a `keep: strongest` group (None when its amount is undecided)."""
+    from solver.ruling import NeedFacts, _term
+
+    try:
+        return abs(_term(m, values).signed)
+    except (NeedFacts, RulingsError, TypeError):
+        return None
+
+
+def _unproven(pack: Pack, kind: str, m: Modifier, what: str) -> Finding:
+    reasons = "; ".join(_coverage(pack).reasons) or "the search stopped at a limit"
+    return Finding("note", "unproven", f"unproven.{kind}.{m.name}",
+                   f"{m.name} may be a {kind.replace('_', ' ')} ({what}), but this is not proven: {reasons}.",
+                   _spans(pack, [m.name]), m.quantities[0])
 
 
 def _searchable(pack: Pack, exprs: Sequence[Expr | None]) -> bool:
@@ -442,19 +537,18 @@ def _all_true(pack: Pack, exprs: list[Expr]) -> Callable[[dict[str, Any]], bool]
 
 
 def _implies(pack: Pack, a: Expr, b: Expr) -> bool:
-    """No situation makes `a` true and `b` false (False when a fact they read cannot be searched)."""
+    """Proven: no situation makes `a` true and `b` false (False when unproven or a fact cannot be searched)."""
     if not _searchable(pack, [a, b]):
         return False
-    return (
-        _witness(
-            pack,
-            [a, b],
-            lambda g: (
-                (v := fact_values(pack, g)) is not None and evaluate(a, v) is True and evaluate(b, v) is False
-            ),
-        )
-        is None
+    coverage = Coverage(deadline=_coverage(pack).deadline)
+    witness = _witness(
+        pack,
+        [a, b],
+        lambda g: (v := fact_values(pack, g)) is not None and evaluate(a, v) is True and evaluate(b, v) is False,
+        coverage,
     )
+    _coverage(pack).merge(coverage)
+    return witness is None and coverage.exhaustive
 
 
 def _ordered_pairs(pack: Pack) -> set[frozenset[str]]:

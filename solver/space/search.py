@@ -5,25 +5,27 @@ A fact left out keeps its default, or stays unknown when it has none, so the
 smallest situation that shows something names only the facts it needs.
 Facts without a default count as set whenever they are given.
 
-The search is restricted in two ways, so it never walks every situation of a
-pack:
+The search is exhaustive over the space model (`solver.space.model`), never
+sampled:
 
-- through the dependency graph (`kb.graph.dependency_graph`) to the base
+- it goes through the dependency graph (`kb.graph.dependency_graph`) to the
   facts that can influence the quantity or the rules at hand
-  (`candidate_facts`, `base_inputs`);
-- to the values that matter for each fact (`sample_values`): every value of a
-  bool or enum fact and of an int fact with a range of at most
-  `FULL_RANGE` values; for a wider int range, the two ends, the default, and
-  each integer constant of the expressions that read the fact, with its
-  neighbours (a rule comparing `target.unit_strength <= 2` is probed at
-  1, 2 and 3, and at 0 and 99).
+  (`candidate_facts`, `base_inputs`, `frontier`);
+- an int fact takes one value per class of its partition (`values_of`): no
+  expression of the pack tells the other values of a class apart, so one is
+  exactly as good as all of them;
+- a derived fact may be set directly, but only to values its inputs can
+  produce together with the rest of the situation (`consistent`), so every
+  situation it yields replays through `rulings ask` without a contradiction.
 
 Situations come level by level (number of facts set beyond defaults), and
 within a level each choice of facts is a python-constraint `Problem` whose
-variables are those facts, with the pack's domain constraints as
-`FunctionConstraint`s evaluating the constraint expressions (through derived
-facts). A constraint only rules a situation out when it is false; unknown
-(a fact it reads left unknown) does not.
+variables are those facts, with the pack's domain constraints (and the
+consistency of derived facts) as `FunctionConstraint`s. A constraint only
+rules a situation out when it is false; unknown (a fact it reads left
+unknown) does not. A `Coverage` passed in records how many situations were
+tried and whether anything (a partition it could not prove, a deadline)
+kept the search from being exhaustive.
 """
 
 from __future__ import annotations
@@ -39,9 +41,7 @@ from kb.errors import UnknownName
 from kb.expr import UNKNOWN, Expr, evaluate
 from kb.graph import dependency_graph
 from kb.model import Pack
-
-FULL_RANGE = 10
-"""Int facts with at most this many values are searched over every value."""
+from solver.space.model import Coverage, consistent, partition, values_of
 
 
 def candidate_facts(pack: Pack, quantity: str | None = None) -> list[str]:
@@ -86,21 +86,34 @@ def base_inputs(pack: Pack, exprs: Iterable[Expr | None]) -> list[str]:
 
 
 def sample_values(pack: Pack, fact: str) -> tuple[Any, ...]:
-    """The values of `fact` the search tries besides its default, in domain order.
+    """The values of `fact` the search tries besides its default: one per class, the most typical first.
 
     Examples:
         >>> from kb.loader import load_pack
         >>> pack = load_pack("fantasy")
         >>> sample_values(pack, "shooter.moved"), sample_values(pack, "target.unit_strength")
-        ((True,), (0, 1, 2, 3, 99))
+        ((True,), (10, 2))
         >>> sample_values(pack, "shooter.bs")
-        (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+        (3, 2, 4, 1, 5, 6, 7, 8, 9, 10)
     """
     return _sample(pack, fact)
 
 
+def frontier(pack: Pack, exprs: Iterable[Expr | None]) -> list[str]:
+    """The facts `exprs` read directly (a derived fact stays whole), with a finite domain, in pack order.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> pack = load_pack("fantasy")
+        >>> frontier(pack, [pack.modifiers["soft_cover"].when, pack.modifiers["lone_model"].when])
+        ['target.lone_model', 'target.unit_strength', 'target.in_soft_cover']
+    """
+    names = {n for e in exprs if e is not None for n in e.names}
+    return [n for n in pack.facts if n in names and pack.facts[n].domain]
+
+
 def situations(
-    pack: Pack, facts: Sequence[str], *, fixed: Mapping[str, Any] = {}
+    pack: Pack, facts: Sequence[str], *, fixed: Mapping[str, Any] = {}, coverage: Coverage | None = None
 ) -> Iterator[dict[str, Any]]:
     """Every assignment to `facts` the pack's domain constraints allow, merged over `fixed`, smallest first.
 
@@ -126,7 +139,7 @@ def situations(
         {'shooter.moved': True, 'target.within_4in': True}
         >>> lone = ["target.lone_model", "target.unit_strength"]
         >>> [s.get("target.unit_strength") for s in situations(pack, lone)]
-        [None, 0, 1, 2, 3, 99]
+        [None, 10, 2]
         >>> next(situations(pack, ["shooter.moved", "shooter.bs"], fixed={"shooter.bs": 3}))
         {'shooter.bs': 3}
     """
@@ -143,6 +156,10 @@ def situations(
         for c in pack.constraints.values()
     ]
     static = {i: _allows(pack, require, fixed) for i, (require, _) in enumerate(checks)}
+    coverage = coverage if coverage is not None else Coverage()
+    for f in free:
+        if pack.facts[f].type.kind == "int" and pack.facts[f].range and not partition(pack, f).exact:
+            coverage.stop(f"{f}'s range is too wide to prove which of its values the pack tells apart")
     needed: dict[tuple[str, ...], list[str]] = {}
     for size in range(len(free) + 1):
         for count in range(min(size, len(chosen_freely)) + 1):
@@ -151,7 +168,11 @@ def situations(
                     needed[combo] = sorted(_needed(pack, combo, fixed, on_need, reads), key=order.__getitem__)
                 if count + len(needed[combo]) == size:
                     variables = sorted([*combo, *needed[combo]], key=order.__getitem__)
-                    yield from _solve(pack, variables, fixed, checks, static)
+                    for found in _solve(pack, variables, fixed, checks, static):
+                        if coverage.out_of_time():
+                            return
+                        coverage.searched += 1
+                        yield found
 
 
 def minimal_witnesses(
@@ -161,13 +182,14 @@ def minimal_witnesses(
     *,
     fixed: Mapping[str, Any] = {},
     limit: int = 1,
+    coverage: Coverage | None = None,
 ) -> list[dict[str, Any]]:
     """The smallest situations for which `predicate(given)` holds: at most `limit`, smallest first.
 
     Smallest means fewest facts set beyond defaults (a fact without a default
     counts as set when given); the search goes by increasing size, so the
     first found are minimal. An empty list means no situation over `facts`
-    (within `sample_values`) satisfies the predicate.
+    satisfies the predicate (proven when `coverage` stays exhaustive).
 
     Examples:
         >>> from kb.loader import load_pack
@@ -180,7 +202,7 @@ def minimal_witnesses(
     found: list[dict[str, Any]] = []
     if limit < 1:
         return found
-    for given in situations(pack, facts, fixed=fixed):
+    for given in situations(pack, facts, fixed=fixed, coverage=coverage):
         if predicate(given):
             found.append(given)
             if len(found) >= limit:
@@ -189,10 +211,12 @@ def minimal_witnesses(
 
 
 def fact_values(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
-    """Defaults, `given`, then every derived fact computable from them (never raises).
+    """The situation's fact values as `ask` sees them (`solver.facts.derive_facts`), never raising.
 
-    Unlike `solver.facts.derive_facts` this does not check domain
-    constraints: the search uses it to evaluate them.
+    A situation `ask` refuses (a broken domain constraint, a derived fact its
+    inputs cannot produce) gets its plain values instead: defaults, `given`,
+    then every derived fact computable from them, so the search can evaluate
+    the very constraint it breaks.
 
     Examples:
         >>> from kb.loader import load_pack
@@ -201,6 +225,13 @@ def fact_values(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
         >>> values["target.in_hard_cover"], "target.in_soft_cover" in values
         (True, True)
     """
+    from kb.errors import Contradiction
+    from solver.facts import derive_facts
+
+    try:
+        return derive_facts(pack, given)
+    except Contradiction:
+        pass
     values = dict(_index(pack).defaults)
     values.update(given)
     for name in pack.order:
@@ -266,8 +297,10 @@ def _solve(
     touching = [(i, require, [f for f in chosen if f in reads]) for i, (require, reads) in enumerate(checks)]
     if any(not vars_ and not static[i] for i, _, vars_ in touching):
         return
+    derived = any(pack.facts[f].derive is not None for f in [*chosen, *fixed])
     if not chosen:
-        yield dict(fixed)
+        if not derived or consistent(pack, fixed):
+            yield dict(fixed)
         return
     problem = Problem()
     for f in chosen:
@@ -276,6 +309,8 @@ def _solve(
     for _, require, vars_ in touching:
         if vars_:
             problem.addConstraint(FunctionConstraint(_constraint_check(pack, require, vars_, fixed)), vars_)
+    if derived:  # a derived fact only takes values its inputs can produce with the rest of the situation
+        problem.addConstraint(FunctionConstraint(_consistency_check(pack, chosen, fixed)), chosen)
     # streamed, never listed: one choice of facts can have many value assignments
     for s in problem.getSolutionIter():
         yield {**fixed, **{f: s[f] for f in chosen}}
@@ -286,6 +321,13 @@ def _constraint_check(
 ) -> Callable[..., bool]:
     def check(*values: Any) -> bool:
         return _allows(pack, require, {**fixed, **dict(zip(vars_, values, strict=True))})
+
+    return check
+
+
+def _consistency_check(pack: Pack, chosen: list[str], fixed: Mapping[str, Any]) -> Callable[..., bool]:
+    def check(*values: Any) -> bool:
+        return consistent(pack, {**fixed, **dict(zip(chosen, values, strict=True))})
 
     return check
 
@@ -304,7 +346,6 @@ class _Index:
         self.defaults = {name: fact.default for name, fact in pack.facts.items() if fact.default is not None}
         self.base_of: dict[str, set[str]] = {}
         self.reads: dict[str, list[tuple[Expr, set[str]]]] | None = None
-        self.constants: dict[str, set[int]] | None = None
 
 
 _INDEXES: dict[int, _Index] = {}
@@ -346,16 +387,9 @@ def _sample(pack: Pack, name: str) -> tuple[Any, ...]:
 
 def _sample_uncached(pack: Pack, name: str) -> tuple[Any, ...]:
     fact = pack.facts.get(name)
-    if fact is None:
+    if fact is None or not fact.domain:
         return ()
-    domain = fact.domain
-    if fact.type.kind == "int" and fact.range and len(domain) > FULL_RANGE:
-        low, high = fact.range
-        wanted = {low, high} | ({fact.default} if fact.default is not None else set())
-        for c in _constants_near(pack, name):
-            wanted |= {c - 1, c, c + 1}
-        domain = tuple(sorted(v for v in wanted if low <= v <= high))
-    return tuple(v for v in domain if v != fact.default)
+    return tuple(v for v in values_of(pack, name) if v != fact.default)
 
 
 def _expressions(pack: Pack) -> list[Expr | None]:
@@ -370,25 +404,3 @@ def _expressions(pack: Pack) -> list[Expr | None]:
     return exprs
 
 
-def _constants_near(pack: Pack, name: str) -> set[int]:
-    """Integer constants of every expression that reads `name`."""
-    index = _index(pack)
-    if index.constants is None:
-        index.constants = defaultdict(set)
-        for expr in _expressions(pack):
-            if expr is not None:
-                ints = _ints(expr._tree)
-                for fact in expr.names:
-                    index.constants[fact] |= ints
-    return index.constants.get(name, set())
-
-
-def _ints(node: Any) -> set[int]:
-    if isinstance(node, tuple) and node and node[0] == "c":
-        value = node[2]
-        return {value} if isinstance(value, int) and not isinstance(value, bool) else set()
-    out: set[int] = set()
-    if isinstance(node, tuple | list):
-        for child in node:
-            out |= _ints(child)
-    return out

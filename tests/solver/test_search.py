@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from kb.document import read_yaml
 from kb.errors import UnknownName
+from kb.expr import evaluate
 from kb.loader import build_pack, load_pack
 from kb.model import Pack
 from solver.ask import ask
@@ -82,11 +83,31 @@ def test_base_inputs_go_through_derived_facts() -> None:
     }
 
 
-def test_wide_int_ranges_are_sampled_at_their_ends_and_around_the_constants_compared() -> None:
+def test_int_ranges_are_searched_at_one_value_per_class_the_pack_cannot_tell_apart() -> None:
     """ "any shot at a lone model with Unit Strength 2 or less suffers a -1 shooting modifier." """
-    assert sample_values(FANTASY, "target.unit_strength") == (0, 1, 2, 3, 99)
-    assert sample_values(small(), "level") == (19, 20, 21, 40)  # the default 0 is not a change
-    assert sample_values(small(), "score") == (1, 2, 3, 4, 5, 6)
+    assert sorted(sample_values(FANTASY, "target.unit_strength")) == [2, 10]  # 0..2 and 3..99, typical first
+    assert sample_values(small(), "level") == (20,)  # 0..19 (the default, not a change) and 20..40
+    assert sorted(sample_values(small(), "score")) == [1, 2, 3, 4, 5, 6]  # the base counts with every value
+
+
+@pytest.mark.parametrize("pack", [FANTASY, load_pack("skirmish"), load_pack("wh40k"), small()],
+                         ids=lambda p: p.name)
+def test_every_value_of_a_class_reads_like_its_representative(pack: Pack) -> None:
+    """Brute force over every int value: every expression of the pack reading only that fact agrees."""
+    from solver.space.model import expressions, partition
+
+    for name, fact in pack.facts.items():
+        if fact.type.kind != "int" or fact.derive is not None:
+            continue
+        p = partition(pack, name)
+        seen = [v for runs in p.classes for low, high in runs for v in range(low, high + 1)]
+        assert sorted(seen) == list(fact.domain)  # the classes cover the range, each value once
+        reading = [e for e in expressions(pack) if e.names == {name}]
+        for runs in p.classes:
+            [rep] = [r for r in p.representatives if any(low <= r <= high for low, high in runs)]
+            for low, high in runs:
+                for v in range(low, high + 1):
+                    assert [evaluate(e, {name: v}) for e in reading] == [evaluate(e, {name: rep}) for e in reading]
 
 
 def test_situations_come_smallest_first_without_repeats() -> None:
