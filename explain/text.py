@@ -6,8 +6,16 @@ Colour is used only when asked (the command line asks on a terminal).
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from kb.expr import ExprSyntaxError, parse_expr
+from kb.model import Pack
 from solver.derivation import Node
 from solver.ruling import Ruling
+
+from explain.english import amount, effect_words, per_unit, say, why_not
 
 MARKS = {
     "applied": "+", "suppressed": "x", "ignored": "~", "failed": "-", "clamp": "!", "chart": "*",
@@ -17,8 +25,10 @@ COLOURS = {"applied": "32", "suppressed": "33", "ignored": "35", "failed": "2", 
            "assumption": "36", "reading": "36", "value": "1", "cases": "1", "groups": "1"}
 
 
-def render_text(ruling: Ruling, *, colour: bool = False, max_depth: int = 99) -> str:
+def render_text(ruling: Ruling, *, colour: bool = False, max_depth: int = 99, pack: Pack | None = None) -> str:
     """The ruling as an indented tree, one claim a line, citations under their claims.
+
+    With the `pack`, claims that quote pack expressions are worded in English (see `english_claim`).
 
     Examples:
         >>> from kb.loader import load_pack
@@ -28,9 +38,11 @@ def render_text(ruling: Ruling, *, colour: bool = False, max_depth: int = 99) ->
         the score needed to hit on a D6 (to_hit): 5+, chance 1/3
     """
     lines = []
+    words = _wording(ruling, pack)
     for depth, node in ruling.explanation.lines(max_depth):
         mark = MARKS.get(node.tag, "")
-        text = f"{mark} {node.claim}" if mark else node.claim
+        claim = words(node)
+        text = f"{mark} {claim}" if mark else claim
         if colour and node.tag in COLOURS:
             text = f"\033[{COLOURS[node.tag]}m{text}\033[0m"
         lines.append("  " * depth + text)
@@ -42,20 +54,82 @@ def render_text(ruling: Ruling, *, colour: bool = False, max_depth: int = 99) ->
     return "\n".join(lines)
 
 
-def render_markdown(ruling: Ruling) -> str:
+def render_markdown(ruling: Ruling, pack: Pack | None = None) -> str:
     """The ruling as Markdown: a heading with the answer and a nested list of reasons."""
     root = ruling.explanation
     out = [f"**{root.claim}**", ""]
-    out += _markdown_items(root.because, 0)
+    out += _markdown_items(root.because, 0, _wording(ruling, pack))
     if ruling.assumptions:
         out += ["", "Assumptions: " + ", ".join(f"`{a}`" for a in ruling.assumptions)]
     return "\n".join(out) + "\n"
 
 
-def _markdown_items(nodes: tuple[Node, ...], depth: int) -> list[str]:
+def _markdown_items(nodes: tuple[Node, ...], depth: int, words: Any) -> list[str]:
     out = []
     for node in nodes:
         cite = f" — *{node.cite}*" if node.cite else ""
-        out.append("  " * depth + f"- {node.claim}{cite}")
-        out += _markdown_items(node.because, depth + 1)
+        out.append("  " * depth + f"- {words(node)}{cite}")
+        out += _markdown_items(node.because, depth + 1, words)
     return out
+
+
+_ATOM = re.compile(r"^(?P<expr>.+) (?P<verdict>holds|fails|is unknown)(?: \((?P<detail>[^()]*)\))?$")
+_FAILED = re.compile(r"^(?P<rule>\S+) does not apply: (?P<expr>.+) fails$")
+_PER = re.compile(r"^(?P<head>\S+ \S+) \((?P<op>[-+x/=])(?P<amount>[^ ]+) per (?P<per>[^)]+)\)(?P<tail> counts.*)$")
+_ADHOC = re.compile(r"^(?:(?P<name>.+) )?(?P<change>[-+x/=]\S*) counts \(an effect in play\)$")
+_BASE = re.compile(r"^base (?P<value>\S+) = (?P<expr>.+?)(?: \([^()]*\))?$")
+
+
+def _wording(ruling: Ruling, pack: Pack | None) -> Any:
+    """A function from a node to its claim in words, using the fact values of the ruling that made it."""
+    if pack is None:
+        return lambda node: node.claim
+    values: dict[int, Mapping[str, Any]] = {}
+
+    def collect(r: Ruling, outer: Mapping[str, Any]) -> None:
+        here = r.values if r.values is not None else outer
+        for _, node in r.explanation.lines():
+            values.setdefault(id(node), here)
+        for sub in [*(c.ruling for c in r.cases or ()), *(g for _, g in r.groups or ())]:
+            for _, node in sub.explanation.lines():
+                values.pop(id(node), None)
+            collect(sub, here)
+
+    collect(ruling, {})
+    return lambda node: english_claim(node, pack, values.get(id(node), {}))
+
+
+def english_claim(node: Node, pack: Pack, values: Mapping[str, Any]) -> str:
+    """A derivation claim with its pack expressions worded in English; other claims as recorded.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> p = load_pack("fantasy")
+        >>> english_claim(Node("target.unit_strength <= 2 fails (target.unit_strength = 5)", tag="fact"), p,
+        ...               {"target.unit_strength": 5})
+        'the target has Unit Strength 5 (more than 2)'
+    """
+    claim = node.claim
+    try:
+        if node.tag == "fact" and (m := _ATOM.match(claim)):
+            verdict = m.group("verdict")
+            said = say(pack, parse_expr(m.group("expr")), values, holds=verdict != "fails")
+            return said + (" (unknown)" if verdict == "is unknown" else "")
+        if node.tag == "failed" and (m := _FAILED.match(claim)):
+            return f"{m.group('rule')} does not apply: {why_not(pack, parse_expr(m.group('expr')), values)}"
+        if node.tag == "applied" and (m := _ADHOC.match(claim)):
+            name, change = m.group("name"), m.group("change")
+            who = "an effect" if not name or name.split("#")[0] == change else name
+            return f"{who} {effect_words(change)} (an effect in play)"
+        if node.tag == "applied" and (m := _PER.match(claim)):
+            per = parse_expr(m.group("per"))
+            unit = per_unit(pack.facts[next(iter(per.names))]) if len(per.names) == 1 and next(
+                iter(per.names)) in pack.facts else amount(pack, per)
+            return f"{m.group('head')} ({m.group('op')}{m.group('amount')} per {unit}){m.group('tail')}"
+        if node.tag == "base" and (m := _BASE.match(claim)) and not claim.endswith("(given in the situation)"):
+            return f"base {m.group('value')} = {amount(pack, parse_expr(m.group('expr')), values)}"
+    except (ExprSyntaxError, KeyError, StopIteration):
+        return claim
+    if claim.startswith("given in the situation ("):
+        return "given in the situation"
+    return claim

@@ -55,6 +55,8 @@ def _parser() -> argparse.ArgumentParser:
     _situation_args(p)
     p.add_argument("--format", choices=FORMATS, default="text")
     p.add_argument("--colour", "--color", choices=("auto", "always", "never"), default="auto")
+    p.add_argument("--full", action="store_true",
+                   help="the full derivation: every rule, including those that did not apply, and why")
     _with_arg(p)
     p.set_defaults(run=_ask)
 
@@ -204,14 +206,16 @@ def _ask(args: argparse.Namespace) -> int:
 
         print(json.dumps(ruling_json(ruling), ensure_ascii=False))
     elif args.format == "markdown":
+        from explain.brief import brief_markdown
         from explain.text import render_markdown
 
-        print(render_markdown(ruling), end="")
+        print(render_markdown(ruling, pack) if args.full else brief_markdown(ruling, pack), end="")
     else:
+        from explain.brief import brief_text
         from explain.text import render_text
 
         colour = args.colour == "always" or (args.colour == "auto" and sys.stdout.isatty())
-        print(render_text(ruling, colour=colour))
+        print(render_text(ruling, colour=colour, pack=pack) if args.full else brief_text(ruling, pack, colour=colour))
     return 0
 
 

@@ -10,7 +10,7 @@ facts that matter.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -95,6 +95,8 @@ class Ruling:
     assumptions: tuple[str, ...] = ()
     choice: Choice | None = None
     extra: tuple[tuple[str, Any], ...] = ()
+    values: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
+    """The fact values the ruling was made with, for renderers that word its reasons (not in the JSON)."""
 
     @property
     def impossible(self) -> bool | None:
@@ -177,13 +179,13 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
         applied=applied, suppressed=tuple(suppressed), ignored=tuple(choice.ignored) if choice else (),
         clamped=clamped, modifier=final.modifier, probability=final.probability,
         automatic=False if final.probability is not None else None, then=final.then, assumptions=assumptions,
-        choice=choice, extra=tuple(final.extra.items()),
+        choice=choice, extra=tuple(final.extra.items()), values=values,
     )
 
 
 def _result_nodes(pack: Pack, q: Quantity, final: Outcome) -> list[Node]:
     """The clamps that bit and the chart edge the final value reached."""
-    nodes = [Node(f"{rule}: {a} becomes {b}", cite=_policy_cite(pack, rule), tag="clamp")
+    nodes = [Node(f"{rule}: {a} becomes {b}", cite=_policy_cite(pack, rule, a, b), tag="clamp")
              for rule, a, b in final.clamped]
     if final.then is not None:
         nodes.append(Node(f"a score of {final.value} needs a 6, then {final.then}+ on a second D6", cite=_cite(q),
@@ -273,11 +275,22 @@ def _cite(entry: Any) -> str | None:
     return str(entry.cite) if entry.cite else None
 
 
-def _policy_cite(pack: Pack, label: str) -> str | None:
-    for p in pack.policies.values():
-        if (p.label or p.name) == label:
-            return _cite(p)
-    return None
+def _policy_cite(pack: Pack, label: str, before: Any = None, after: Any = None) -> str | None:
+    """The citation of the cap or clamp `label` that turned `before` into `after` (a roll's cap and floor
+    share the roll's name as their label)."""
+    named = [p for p in pack.policies.values() if (p.label or p.name) == label]
+    chosen = next((p for p in named if _turns(p, before, after)), named[0] if named else None)
+    return _cite(chosen) if chosen is not None else None
+
+
+def _turns(p: Policy, before: Any, after: Any) -> bool:
+    """Whether the policy's limits, where they are plain numbers, turn `before` into `after`."""
+    low = evaluate(p.min, {}) if p.min is not None else None
+    high = evaluate(p.max, {}) if p.max is not None else None
+    if low is UNKNOWN or high is UNKNOWN or not all(isinstance(x, int | Fraction) for x in (before, after)):
+        return True
+    value = before if high is None else min(before, high)
+    return (value if low is None else max(value, low)) == after
 
 
 def _base_node(q: Quantity, base: Any, values: Mapping[str, Any]) -> Node:
@@ -336,4 +349,4 @@ def _automatic(pack: Pack, q: Quantity, values: Mapping[str, Any], situation: Si
     because = explain_condition(pack, q.automatic, values, situation.given, True)
     node = Node(f"{q.text} ({q.name}): automatic, no roll needed (chance 1)", because, tag="value")
     return Ruling(pack.name, q.name, None, "automatic: no roll needed", node, probability=Fraction(1),
-                  automatic=True, assumptions=q.assumptions)
+                  automatic=True, assumptions=q.assumptions, values=values)

@@ -53,6 +53,18 @@ def test_ask_text_reads_like_a_ruling(capsys: pytest.CaptureFixture[str]) -> Non
     assert (code, err) == (0, "")
     first = out.splitlines()[0]
     assert "7, i.e. a 6 then 4+" in first and "1/12" in first
+    assert "-1 moved: the shooter moved this turn" in out and "-2 hard_cover: the target is in hard cover" in out
+    assert "soft_cover does not count, hard_cover counts instead" in out
+    assert "lone_model" not in out  # rules that did not apply wait for --full
+    assert "\x1b[" not in out and "assumes:" in out and "(follow_up_chart)" in out
+    assert len(out.splitlines()) <= 14
+
+
+def test_ask_full_shows_the_whole_derivation(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, *SHOT, "--full")
+    assert (code, err) == (0, "")
+    first = out.splitlines()[0]
+    assert "7, i.e. a 6 then 4+" in first and "1/12" in first
     assert "moved -1 counts" in out and "hard_cover -2 counts" in out
     assert "soft_cover does not count, hard_cover counts instead" in out
     assert "lone_model does not apply" in out and "the target is a lone model: no" in out

@@ -1,0 +1,418 @@
+"""Conditions and amounts in plain English, built from the expression tree and the facts' texts.
+
+A pack's expressions (``2 * soft_cover.los >= target.los``) are for the
+solver; a player reads "twice the soft cover's Line of Sight value is at
+least the target's Line of Sight value". Everything here works for any pack:
+bool facts read as their `text`, negated by turning the sentence's verb
+("is" -> "is not", "moved" -> "did not move"); int facts read as a noun
+taken from their text template ("the shooter has Ballistic Skill {value}" ->
+"the shooter's Ballistic Skill"); comparisons and arithmetic read in words.
+Nothing here decides anything: values, when given, are only shown.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from kb.expr import UNKNOWN, Expr
+from kb.model import Fact, Pack, split_change
+
+_FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+_NOT = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "==", "in": "not in", "not in": "in"}
+_CMP_WORDS = {"<": "is less than", "<=": "is at most", ">": "is more than", ">=": "is at least", "==": "is",
+              "!=": "is not"}
+_RANGE = {"<": "less than {c}", "<=": "{c} or less", ">": "more than {c}", ">=": "{c} or more", "==": "{c}",
+          "!=": "other than {c}"}
+_X_PLUS = {"<": "better than {c}+", "<=": "{c}+ or better", ">": "worse than {c}+", ">=": "{c}+ or worse",
+           "==": "{c}+", "!=": "other than {c}+"}
+_AUX = {"is": "is not", "are": "are not", "was": "was not", "were": "were not", "can": "cannot",
+        "cannot": "can", "will": "will not", "must": "need not", "may": "may not", "should": "should not",
+        "could": "could not", "has": "does not have", "have": "do not have", "had": "did not have",
+        "does": "does not", "do": "do not", "did": "did not"}
+_IRREGULAR = {"made": "make", "took": "take", "ran": "run", "went": "go", "gave": "give", "got": "get",
+              "saw": "see", "shot": "shoot", "fought": "fight", "fled": "flee", "held": "hold", "left": "leave",
+              "lost": "lose", "won": "win", "drew": "draw", "chose": "choose", "hid": "hide", "set": "set"}
+_DETERMINERS = {"the", "a", "an", "its", "their", "his", "her", "this", "that", "every", "each", "any", "no"}
+
+
+def say(pack: Pack, expr: Expr, values: Mapping[str, Any] | None = None, *, holds: bool = True) -> str:
+    """The condition `expr` as a statement (or, with `holds=False`, its negation).
+
+    With `values`, the facts' values are shown beside the words.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> from kb.expr import parse_expr
+        >>> p = load_pack("fantasy")
+        >>> say(p, parse_expr("target.lone_model and target.unit_strength <= 2"))
+        'the target is a lone model and the target has Unit Strength 2 or less'
+        >>> say(p, parse_expr("shooter.moved"), holds=False)
+        'the shooter did not move this turn'
+        >>> say(p, parse_expr("2 * soft_cover.los >= target.los"), {"soft_cover.los": 1, "target.los": 3},
+        ...     holds=False)
+        "twice the soft cover's Line of Sight value (1) is less than the target's Line of Sight value (3)"
+    """
+    return _say(pack, expr._tree, values or {}, holds)
+
+
+def sentence(fact: Fact, value: Any = True) -> str:
+    """A fact's value as a sentence: a bool fact's text, or its negation; other facts with their value.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> p = load_pack("fantasy")
+        >>> sentence(p.facts["target.in_hard_cover"], False), sentence(p.facts["shooter.bs"], 3)
+        ('the target is not in hard cover', 'the shooter has Ballistic Skill 3')
+    """
+    if fact.type.kind == "bool":
+        return affirm(fact.text) if value else negate(fact.text)
+    if isinstance(value, str) and ".." in value and fact.type.kind == "int":
+        low, high = value.split("..", 1)
+        value = f"{low} to {high}"
+    if isinstance(value, frozenset | list | tuple):
+        value = ", ".join(sorted(value)) or "none"
+    text = _plain(fact.text)
+    return text.replace("{value}", str(value)) if "{value}" in text else f"{text} is {value}"
+
+
+def affirm(text: str) -> str:
+    """A bool fact's text as a statement: a note on what false means is dropped.
+
+    Examples:
+        >>> affirm("the attack is a ranged attack (false: a melee attack)")
+        'the attack is a ranged attack'
+    """
+    return re.sub(r"\s*\((?:false|no|otherwise)\b[^)]*\)", "", text).strip()
+
+
+def negate(text: str) -> str:
+    """A statement turned into its negation, by its verb; "not: ..." when no verb is found.
+
+    Examples:
+        >>> negate("the shooter moved this turn")
+        'the shooter did not move this turn'
+        >>> negate("at least one model of the target unit was visible to the attacking unit")
+        'no model of the target unit was visible to the attacking unit'
+        >>> negate("every model in the target unit has the Stealth ability")
+        'not every model in the target unit has the Stealth ability'
+        >>> negate("the attack is a ranged attack (false: a melee attack)")
+        'the attack is a melee attack'
+        >>> negate("the shooter uses Volley Fire")
+        'the shooter does not use Volley Fire'
+    """
+    if m := re.search(r"\s*\(false:\s*([^)]*)\)", text):  # the pack says what false means
+        positive = affirm(text)
+        words = positive.split()
+        for i, w in enumerate(words):
+            if w.lower() in ("is", "are", "was", "were"):
+                return " ".join([*words[: i + 1], m.group(1).strip()])
+        return m.group(1).strip()
+    text = affirm(text)
+    lower = text.lower()
+    if lower.startswith("at least one "):
+        return "no " + text[len("at least one "):]
+    if lower.startswith(("every ", "all ", "each ")):
+        return "not " + text
+    words = text.split()
+    for i, word in enumerate(words):
+        w = word.lower()
+        if w in _AUX:
+            if w in ("is", "are", "was", "were") and i + 1 < len(words) and words[i + 1] == "not":
+                return " ".join(words[:i + 1] + words[i + 2:])
+            if w in ("has", "have", "had") and i + 1 < len(words) and words[i + 1] in ("been", "not", "no"):
+                return " ".join([*words[:i + 1], "not", *words[i + 1:]])
+            return " ".join([*words[:i], _AUX[w], *words[i + 1:]])
+    for i, word in enumerate(words):
+        w = word.lower()
+        if i == 0 or words[i - 1].lower() in _DETERMINERS:
+            continue
+        if w in _IRREGULAR:
+            return " ".join([*words[:i], "did not", _IRREGULAR[w], *words[i + 1:]])
+        if len(w) > 4 and w.endswith("ed") and word.isalpha():
+            return " ".join([*words[:i], "did not", _past_to_base(word), *words[i + 1:]])
+    for i, word in enumerate(words):
+        w = word.lower()
+        prev = words[i - 1].lower() if i else ""
+        if (i and prev not in _DETERMINERS and not prev.endswith("'s") and w.endswith("s") and len(w) > 3
+                and not w.endswith("ss") and word.isalpha() and word.islower()):
+            return " ".join([*words[:i], "does not", _third_to_base(word), *words[i + 1:]])
+    return f"not: {text}"
+
+
+def noun(fact: Fact) -> str:
+    """What an int (or enum) fact measures, as a noun phrase from its text template.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> p = load_pack("fantasy")
+        >>> noun(p.facts["shooter.bs"]), noun(p.facts["soft_cover.los"])
+        ("the shooter's Ballistic Skill", "the soft cover's Line of Sight value")
+    """
+    text = _plain(fact.text)
+    if "{value}" not in text:
+        return re.sub(r"\s*\([^)]*\)$", "", text)
+    note = re.search(r"\(([^)]*)\)\s*$", text)
+    text = re.sub(r"\s*\([^)]*\)\s*$", "", text)
+    words = text.split()
+    i = _verb_index(words)
+    if i is None or "{value}" in " ".join(words[:i + 1]):
+        return "the value in \u201c" + text.replace("{value}", "N") + "\u201d"
+    subject, verb = " ".join(words[:i]), words[i].lower()
+    before, _, after = " ".join(words[i + 1:]).partition("{value}")
+    before, after = before.strip(), after.lstrip("+").strip()
+    if verb in ("has", "have"):
+        return f"{_possessive(subject)} {before or after}".strip()
+    if verb in ("is", "are") and not before:
+        return subject
+    if note and not note.group(1).lower().startswith(("false", "before", "after", "e.g", "i.e")):
+        return f"{_possessive(subject)} {note.group(1)}"
+    if after:
+        return f"the {after} {subject} {words[i]}"
+    return f"what {subject} {words[i]} {before}".strip()
+
+
+def _verb_index(words: list[str]) -> int | None:
+    """Where the verb of a fact's sentence is: an auxiliary, else a past tense, else a present "-s"."""
+    for i, word in enumerate(words):
+        if word.lower() in _AUX and i:
+            return i
+    for i, word in enumerate(words):
+        w = word.lower()
+        if i and words[i - 1].lower() not in _DETERMINERS and (
+                w in _IRREGULAR or (len(w) > 4 and w.endswith("ed") and word.isalpha())):
+            return i
+    for i, word in enumerate(words):
+        w = word.lower()
+        prev = words[i - 1].lower() if i else ""
+        if (i and prev not in _DETERMINERS and not prev.endswith("'s") and w.endswith("s") and len(w) > 3
+                and not w.endswith("ss") and word.isalpha() and word.islower()):
+            return i
+    return None
+
+
+def why_not(pack: Pack, expr: Expr, values: Mapping[str, Any], depth: int = 0) -> str:
+    """The parts of a condition that failed, in words; a failed derived fact says which of its parts failed.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> from kb.expr import parse_expr
+        >>> p = load_pack("fantasy")
+        >>> why_not(p, parse_expr("target.lone_model and target.unit_strength <= 2"),
+        ...         {"target.lone_model": True, "target.unit_strength": 4})
+        'the target has Unit Strength 4 (more than 2)'
+    """
+    from kb.expr import atoms, evaluate
+
+    parts = []
+    for atom in atoms(expr):
+        if evaluate(atom, values) is not False:
+            continue
+        said = say(pack, atom, values, holds=False)
+        fact = pack.facts.get(atom.text.strip())
+        if fact is not None and fact.derive is not None and depth < 2:
+            inner = why_not(pack, fact.derive, values, depth + 1)
+            said += f" ({inner})" if inner != say(pack, fact.derive, values, holds=False) or depth else ""
+        parts.append(said)
+    return "; ".join(parts) or say(pack, expr, values, holds=False)
+
+
+def per_unit(fact: Fact) -> str:
+    """One of what a count fact counts: "the attacking unit has {value} physical bases" -> "physical base"."""
+    text = _plain(fact.text)
+    if m := re.match(r"^.*?\s+(?:has|have)\s+\{value\}\s+(.*)$", text):
+        words = m.group(1).split()
+        cut = next((i for i, w in enumerate(words) if w in ("per", "in", "of", "for", "on")), len(words))
+        return " ".join([_singular(w) for w in words[:cut]] + words[cut:]) if cut else m.group(1)
+    return noun(fact)
+
+
+def amount(pack: Pack, expr: Expr, values: Mapping[str, Any] | None = None) -> str:
+    """A numeric expression in words ("7 - shooter.bs" -> "7 minus the shooter's Ballistic Skill")."""
+    return _amount(pack, expr._tree, values or {})
+
+
+def effect_words(change: str) -> str:
+    """What an ad-hoc effect does, in words.
+
+    Examples:
+        >>> effect_words("-1"), effect_words("x2"), effect_words("=0")
+        ('gives -1', 'multiplies it by 2', 'sets it to 0')
+    """
+    op, number = split_change(change)
+    return {"x": f"multiplies it by {number}", "/": f"divides it by {number}",
+            "=": f"sets it to {number}"}.get(op, f"gives {change}")
+
+
+def _say(pack: Pack, n: tuple[Any, ...], values: Mapping[str, Any], holds: bool) -> str:
+    tag = n[0]
+    if tag == "not":
+        return _say(pack, n[2], values, not holds)
+    if tag in ("and", "or"):
+        joins_and = (tag == "and") == holds  # De Morgan: a negated "and" reads as "or" of negations
+        parts = [_say(pack, p, values, holds) for p in n[2]]
+        parts = [f"({p})" if (" and " in p or " or " in p) and len(n[2]) > 1 and p[0] != "(" else p
+                 for p in parts] if any(c[0] in ("and", "or") for c in n[2]) else parts
+        return _join(parts, "and" if joins_and else "or")
+    if tag == "c":
+        return "always" if bool(n[2]) == holds else "never"
+    if tag == "n":
+        fact = pack.facts.get(n[2])
+        if fact is None:
+            return f"{n[2]} is {'true' if holds else 'false'}"
+        if fact.type.kind == "bool":
+            return sentence(fact, holds)
+        return sentence(fact, "nonzero") if holds else sentence(fact, 0)
+    if tag == "call" and n[2] == "matches":
+        return _matches(pack, n[3], values, holds)
+    if tag == "cmp":
+        first = n[2]
+        parts = []
+        for op, right in n[3]:
+            parts.append(_compare(pack, first, op if holds else _NOT[op], right, values))
+            first = right
+        return _join(parts, "and" if holds else "or")
+    return f"{_amount(pack, n, values)} is {'not ' if not holds else ''}zero"
+
+
+def _compare(pack: Pack, left: tuple[Any, ...], op: str, right: tuple[Any, ...],
+             values: Mapping[str, Any]) -> str:
+    if op in ("in", "not in"):
+        keyword = left[2] if left[0] == "c" else _amount(pack, left, values)
+        owner = _owner(pack, right)
+        shown = _keywords_shown(right, values)
+        verb = "has" if op == "in" else "does not have"
+        return f"{owner} {verb} the {keyword} keyword{shown}"
+    if right[0] == "n" and left[0] == "c":
+        left, right, op = right, left, _FLIP[op]
+    fact = pack.facts.get(left[2]) if left[0] == "n" else None
+    if fact is not None and right[0] == "c" and fact.type.kind in ("int", "enum"):
+        text = _plain(fact.text)
+        c = right[2]
+        if fact.type.kind == "enum" or not isinstance(c, int):
+            said = sentence(fact, c)
+            return said if op == "==" else negate(said)
+        if "{value}" in text:
+            template = _X_PLUS if "{value}+" in text else _RANGE
+            phrase = template[op].format(c=c)
+            if left[2] in values:
+                return f"{sentence(fact, values[left[2]])} ({phrase})"
+            return text.replace("{value}+" if template is _X_PLUS else "{value}", phrase)
+    return f"{_amount(pack, left, values)} {_CMP_WORDS.get(op, op)} {_amount(pack, right, values)}"
+
+
+def _amount(pack: Pack, n: tuple[Any, ...], values: Mapping[str, Any]) -> str:
+    tag = n[0]
+    if tag == "c":
+        return f"'{n[2]}'" if isinstance(n[2], str) else str(n[2]).lower() if isinstance(n[2], bool) else str(n[2])
+    if tag == "n":
+        fact = pack.facts.get(n[2])
+        if fact is None:
+            return "the unmodified value" if n[2] == "base" else n[2]
+        value = values.get(n[2], UNKNOWN)
+        return noun(fact) + (f" ({_value(value)})" if value is not UNKNOWN else "")
+    if tag == "neg":
+        return f"minus {_amount(pack, n[2], values)}"
+    if tag == "bin":
+        op, a, b = n[2], n[3], n[4]
+        if op == "*" and a[0] == "c" and b[0] != "c":
+            a, b = b, a
+        if op == "*" and b[0] == "c" and isinstance(b[2], int):
+            count = {2: "twice", 3: "three times"}.get(b[2], f"{b[2]} times")
+            return f"{count} {_amount(pack, a, values)}"
+        word = {"+": "plus", "-": "minus", "*": "times", "//": "divided by"}[op]
+        shown = f"{_amount(pack, a, values)} {word} {_amount(pack, b, values)}"
+        return shown + (" (rounded down)" if op == "//" else "")
+    if tag == "call":
+        args = [_amount(pack, a, values) for a in n[3]]
+        if n[2] == "abs":
+            return f"the size of {args[0]}"
+        return f"the {'smaller' if n[2] == 'min' else 'larger'} of {_join(args, 'and')}"
+    return _say(pack, n, values, True)
+
+
+def _matches(pack: Pack, args: tuple[Any, ...], values: Mapping[str, Any], holds: bool) -> str:
+    from kb.expr import _phrase
+
+    phrase = _phrase(args[0][2])
+    written = dict(phrase.written)
+    kinds = []
+    for alternative in phrase.alternatives:
+        words = [("non-" if negated else "") + written.get(k, k) for k, negated in alternative]
+        words.sort(key=lambda w: not w.startswith("non-"))
+        kinds.append(" ".join(words))
+    named = _join(kinds, "or")
+    article = "an" if named[:1].upper() in "AEIOU" and not named.startswith("non-") else "a"
+    return f"{_owner(pack, args[1])} is {'' if holds else 'not '}{article} {named}{_keywords_shown(args[1], values)}"
+
+
+def _owner(pack: Pack, n: tuple[Any, ...]) -> str:
+    fact = pack.facts.get(n[2]) if n[0] == "n" else None
+    if fact is None:
+        return "the unit"
+    text = _plain(fact.text)
+    if m := re.match(r"^(.*?)(?:'s|') keywords", text):
+        return m.group(1)
+    return f"the unit with {text}"
+
+
+def _keywords_shown(n: tuple[Any, ...], values: Mapping[str, Any]) -> str:
+    if n[0] != "n" or n[2] not in values:
+        return ""
+    keywords = values[n[2]]
+    return f" (its keywords: {', '.join(sorted(keywords))})" if keywords else " (it has no keywords)"
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, frozenset | list | tuple):
+        return ", ".join(sorted(value)) or "none"
+    return str(value)
+
+
+def _join(parts: list[str], word: str) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    if len(parts) == 2:
+        return f"{parts[0]} {word} {parts[1]}"
+    return ", ".join(parts[:-1]) + f", {word} {parts[-1]}"
+
+
+def _plain(text: str) -> str:
+    """A fact's text without a trailing parenthetical note (kept for sentences, dropped for nouns)."""
+    return re.sub(r"\s*\((?:false|no|otherwise)\b[^)]*\)", "", text).strip()
+
+
+def _possessive(subject: str) -> str:
+    return subject + ("'" if subject.endswith("s") and not subject.endswith("ss") else "'s")
+
+
+def _singular(word: str) -> str:
+    if word.lower() == "dice":
+        return "die"
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def _past_to_base(word: str) -> str:
+    stem = word[:-2]
+    if word.endswith("ied"):
+        return word[:-3] + "y"
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "lsz":
+        return stem[:-1]  # stopped -> stop
+    if stem[-1] in "vcz" or stem.endswith(("rg", "dg", "ur", "at", "ut", "id", "os", "as", "us", "ir")):
+        return stem + "e"  # moved -> move, charged -> charge, obscured -> obscure
+    return stem
+
+
+def _third_to_base(word: str) -> str:
+    if word.endswith(("ches", "shes", "sses", "xes", "zzes")):
+        return word[:-2]
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    return word[:-1]
