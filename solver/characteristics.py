@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -38,6 +38,10 @@ NAMED = {"WS": "plus", "BS": "plus", "Sv": "plus", "InSv": "plus", "Ld": "plus",
 """The style of each characteristic the rules name (a quantity's `characteristic` is a name or a style)."""
 SYMBOLS = ("-", "*", "N/A")
 """Values that can never be modified."""
+SET_TO_ZERO = "set_to_zero_is_final"
+"""The assumption a ruling relies on when a set to 0 stays 0 although a limit would lift it."""
+FRACTIONS_OF_X_PLUS = "fractions_of_x_plus"
+"""The assumption a ruling relies on when an X+ value or an AP is multiplied or divided."""
 
 _DICE = re.compile(r"^\s*(?P<count>[1-9]?)D(?P<sides>3|6)\s*(?:(?P<sign>[+-])\s*(?P<plus>\d+))?\s*$", re.I)
 _PLUS = re.compile(r"^\s*(?P<n>\d+)\s*\+\s*$")
@@ -232,10 +236,15 @@ def characteristic(q: Quantity, base: Any, terms: Sequence[Term], clamps: Sequen
             notes.append(f"a set to {shown!r} ends modification: the other steps are skipped")
             if value.symbol:
                 return _symbol_limit(q, value.symbol, clamps, notes, rest) or _fixed(q, shown, notes, rest)
-            return _final(q, Fraction(0), notes, rest, [])
+            lifted = [b.rule for b in clamps if b.apply(0) != 0]  # a limit would lift it: it stays 0 by assumption
+            if lifted:
+                notes.append(f"{', '.join(lifted)} would not let it be 0, but a set to '0' is final")
+            return replace(_final(q, Fraction(0), notes, rest, []), assumes=(SET_TO_ZERO,) if lifted else ())
     lowers = style in ("plus", "ap")
+    # multiplying or dividing an X+ value or an AP acts on its number: an assumption the ruling reports
+    assumes = (FRACTIONS_OF_X_PLUS,) if lowers and any(t.op in "x/" for t in rest) else ()
     if value.dice is not None:
-        return _dice(q, value.dice, rest, clamps, notes, lowers=lowers)
+        return replace(_dice(q, value.dice, rest, clamps, notes, lowers=lowers), assumes=assumes)
     assert value.number is not None
     raw, steps = apply_terms(value.number, rest, lowers=lowers)
     by_rule = {t.rule: t for t in rest}
@@ -251,7 +260,7 @@ def characteristic(q: Quantity, base: Any, terms: Sequence[Term], clamps: Sequen
         if new != number:
             clamped.append((b.rule, show(number, style), show(new, style)))
             number = new
-    return _final(q, number, notes, [], clamped)
+    return replace(_final(q, number, notes, [], clamped), assumes=assumes)
 
 
 def style_of(q: Quantity) -> str:

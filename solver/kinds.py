@@ -35,6 +35,8 @@ class Outcome:
     """The value after each step, as claims for the derivation (characteristics)."""
     inert: tuple[str, ...] = ()
     """Rules that counted but changed nothing (e.g. modifiers to a `-` characteristic)."""
+    assumes: tuple[str, ...] = ()
+    """Pack assumptions (by id) the arithmetic relied on; a ruling reports those its pack declares."""
 
 
 def outcome(

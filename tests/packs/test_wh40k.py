@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
@@ -325,3 +327,37 @@ def test_rolls_follow_the_order_of_operations_too(quantity: str, roll: int, effe
     Set, multiply and divide act on a roll as on a characteristic; the hit roll's cap still bounds the net +1s."""
     ruling = ask(PACK, quantity, Situation(roll=roll, effects=tuple(Effect(e, e) for e in effects)))
     assert ruling.value == value
+
+
+def test_set_to_zero_is_final_is_reported(pack: Pack) -> None:
+    """Note that rules that modify a characteristic in this step to a new value of '0', '-' or '*' cannot be
+    modified by other rules (in such cases, skip steps 2-5). -- an A set to 0 stays 0 although "A cannot be
+    less than 1": the ruling relies on the assumption set_to_zero_is_final and says so."""
+    a = rule(pack, "A", 3, "=0", "+1")
+    assert (a.value, a.clamped, a.assumptions) == (0, (), ("set_to_zero_is_final",))
+    assert any("a set to '0' is final" in n.claim for n in a.explanation.because)
+    for quantity, base in (("OC", 2), ("AP", -1)):  # 0 is within their limits: nothing to assume
+        assert "set_to_zero_is_final" not in rule(pack, quantity, base, "=0").assumptions
+    assert "set_to_zero_is_final" not in rule(pack, "A", 3, "=2").assumptions
+
+
+@settings(max_examples=60, deadline=None)
+@given(quantity=st.sampled_from(["WS", "BS", "Sv", "Ld", "AP", "S", "A"]), number=st.integers(2, 6),
+       effects=st.lists(st.sampled_from(["x2", "/2", "+1", "-1", "x3", "/3"]), max_size=3))
+def test_fractions_of_x_plus_is_reported_when_relied_on(quantity: str, number: int, effects: list[str]) -> None:
+    """6. Round any fractions up after applying all modifiers. -- multiplying or dividing an X+ value or an AP
+    acts on its number (assumption fractions_of_x_plus): reported exactly when an X+ or AP is multiplied or
+    divided, and the value is the written number modified in order and rounded up."""
+    style = {"AP": "ap", "S": "number", "A": "number"}.get(quantity, "plus")
+    base: Any = f"{number}+" if style == "plus" else (-number if style == "ap" else number)
+    r = rule(PACK, quantity, base, *[(f"e{i}", e) for i, e in enumerate(effects)])
+    relied = style != "number" and any(e[0] in "x/" for e in effects)
+    assert ("fractions_of_x_plus" in r.assumptions) == relied
+    if relied and not r.clamped:
+        written = Fraction(-number if style == "ap" else number)
+        sign = -1 if style in ("plus", "ap") else 1  # "+1" improves: lowers the X+ number and the AP
+        for op in "x+/-":
+            for e in (e for e in effects if e[0] == op):
+                n = int(e[1:])
+                written = {"x": written * n, "/": written / n, "+": written + sign * n, "-": written - sign * n}[op]
+        assert int(str(r.value).rstrip("+")) == math.ceil(written)
