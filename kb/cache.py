@@ -1,8 +1,10 @@
 """Remember what loading a pack computed, so a ruling starts fast.
 
 A loaded `Pack` is pickled under the user's cache folder, keyed by the pack
-files' paths, sizes and modification times and by the Rulings version. A
-cache that cannot be read or written is simply not used.
+files' paths, sizes and modification times, by every module of `kb` and by
+the Rulings version. Unpickling runs code, so the folder is the user's own:
+created 0700, and a folder or file that another user owns or could write
+is never read. A cache that cannot be read or written is simply not used.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from pathlib import Path
 from kb.locate import pack_files
 from kb.model import Pack
 
-VERSION = "1"
+VERSION = "2"
 
 
 def cache_folder() -> Path:
@@ -28,23 +30,35 @@ def cache_folder() -> Path:
 
 def load(name_or_path: str, *, extra: Sequence[str] = ()) -> Pack:
     """`kb.loader.load_pack`, through the cache."""
-    files = [f.resolve() for name in (name_or_path, *extra) for f in pack_files(name)]
-    key = hashlib.sha256(repr((VERSION, name_or_path, _code_stamp(), [(str(f), _stamp(f)) for f in files])).encode())
+    files = [f for name in (name_or_path, *extra) for f in pack_files(name)]
+    try:
+        stamps = [(str(f.resolve()), _stamp(f)) for f in files]
+    except (OSError, RuntimeError):  # a file that cannot be read: the loader says why
+        from kb.loader import load_pack
+
+        return load_pack(name_or_path, extra=extra)
+    key = hashlib.sha256(repr((VERSION, name_or_path, _code_stamp(), stamps)).encode())
     path = cache_folder() / f"{key.hexdigest()[:32]}.pickle"
     try:
-        with path.open("rb") as f:
-            pack = pickle.load(f)
-        if isinstance(pack, Pack):
-            return pack
+        if _private(path.parent) and _private(path):
+            with path.open("rb") as f:
+                pack = pickle.load(f)
+            if isinstance(pack, Pack):
+                return pack
     except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError, TypeError, ValueError):
         pass
     from kb.loader import load_pack
 
     pack = load_pack(name_or_path, extra=extra)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if path.parent.stat().st_uid == os.getuid():
+            path.parent.chmod(0o700)  # a folder made before it was private
+        if not _private(path.parent):
+            return pack
         temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_bytes(pickle.dumps(pack, protocol=pickle.HIGHEST_PROTOCOL))
+        with os.fdopen(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as f:
+            f.write(pickle.dumps(pack, protocol=pickle.HIGHEST_PROTOCOL))
         temporary.replace(path)
     except OSError:
         pass
@@ -56,7 +70,14 @@ def _stamp(file: Path) -> tuple[int, int]:
     return stat.st_size, stat.st_mtime_ns
 
 
-def _code_stamp() -> tuple[tuple[int, int], ...]:
-    """The loader's own files: a changed loader must not serve packs it would now load differently."""
+def _private(path: Path) -> bool:
+    """Whether only this user can have written `path` (no other owner, no group or world write)."""
+    info = path.stat()
+    return info.st_uid == os.getuid() and not info.st_mode & 0o022
+
+
+def _code_stamp() -> tuple[tuple[str, int, int], ...]:
+    """Every module that shapes a loaded pack: changed code must not serve packs it would now load differently."""
     here = Path(__file__).parent
-    return tuple(_stamp(here / name) for name in ("loader.py", "model.py", "expr.py", "schema.json"))
+    files = sorted([*here.glob("*.py"), here / "schema.json"])
+    return tuple((f.name, *_stamp(f)) for f in files)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from kb.limits import EXCERPT, excerpt
+
 
 @dataclass(frozen=True, slots=True)
 class Span:
@@ -84,8 +86,9 @@ class UnknownName(RulingsError):
 
     def __init__(self, what: str, name: str, known: Iterable[str], *, where: Span | None = None) -> None:
         known = sorted(known)
-        hint = did_you_mean(name, known) or ("known: " + ", ".join(known[:12]) if known else "")
-        super().__init__(f"unknown {what} {name!r}", where=where, hint=hint)
+        close = did_you_mean(name, known) if len(name) <= EXCERPT else ""
+        hint = close or ("known: " + ", ".join(known[:12]) if known else "")
+        super().__init__(f"unknown {what} {excerpt(name)}", where=where, hint=hint)
         self.name = name
 
 
@@ -96,9 +99,10 @@ class Contradiction(RulingsError):
 class RuleCycle(RulingsError):
     """Rules that depend on themselves, with the cycle path."""
 
-    def __init__(self, cycle: list[str], *, where: Span | None = None) -> None:
+    def __init__(self, cycle: list[str], *, where: Span | None = None, steps: Iterable[str] = ()) -> None:
         path = " -> ".join([*cycle, cycle[0]])
-        super().__init__(f"cycle: {path}", where=where, hint="break the cycle: a rule cannot depend on itself")
+        hint = "break the cycle: a rule cannot depend on itself"
+        super().__init__(f"cycle: {path}", where=where, hint="; ".join([hint, *steps]))
         self.cycle = cycle
 
 

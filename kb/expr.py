@@ -22,6 +22,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, NoReturn
 
+from kb.errors import RulingsError
+from kb.limits import MAX_INT, excerpt
+
 __all__ = ["UNKNOWN", "Expr", "ExprSyntaxError", "FactType", "atoms", "check_expr", "describe",
            "evaluate", "parse_expr"]
 
@@ -92,15 +95,20 @@ _FORBIDDEN: dict[type, str] = {
 }
 def _floordiv(a: Any, b: Any) -> Any:
     if b == 0:
-        from kb.errors import RulingsError
-
         raise RulingsError("division by zero in an expression", hint="the divisor is 0 in this situation")
     return a // b
 
 
+def _mul(a: Any, b: Any) -> Any:
+    product = a * b
+    if abs(product) > MAX_INT**2:  # repeated products grow without bound; sums of bounded products cannot
+        raise RulingsError("an expression's product grows beyond 10^36", hint="integers must stay within 10^18")
+    return product
+
+
 _BIN: dict[type, tuple[str, Callable[[Any, Any], Any]]] = {
     ast.Add: ("+", operator.add), ast.Sub: ("-", operator.sub),
-    ast.Mult: ("*", operator.mul), ast.FloorDiv: ("//", _floordiv)}
+    ast.Mult: ("*", _mul), ast.FloorDiv: ("//", _floordiv)}
 
 
 
@@ -152,6 +160,8 @@ def _parse_ast(text: str) -> tuple[ast.expr, str, int]:
     blank = _STRINGS.sub(lambda m: " " * len(m.group()), src)
     if "#" in blank:
         raise ExprSyntaxError("comments ('#') are not allowed", blank.index("#") + delta, text)
+    if long := re.search(r"\d{20,}", blank):  # before Python reads it: a huge literal is slow and its error long
+        raise ExprSyntaxError("integers must lie between -10^18 and 10^18", long.start() + delta, text)
     try:
         return ast.parse(src, mode="eval").body, src, delta
     except SyntaxError as exc:
@@ -204,6 +214,8 @@ class _Converter:
                 ops.append((_CMP[type(op)][0], self.conv(right)))
             return ("cmp", off, self.conv(n.left), tuple(ops))
         if isinstance(n, ast.Constant):
+            if isinstance(n.value, int) and not isinstance(n.value, bool) and abs(n.value) > MAX_INT:
+                raise ExprSyntaxError("integers must lie between -10^18 and 10^18", off, self.text)
             if isinstance(n.value, bool | int | str):
                 return ("c", off, n.value)
             kind = {float: "floats", complex: "complex numbers", bytes: "bytes"}.get(type(n.value))
@@ -352,7 +364,10 @@ def evaluate(expr: Expr, values: Mapping[str, object]) -> object:
         >>> evaluate(parse_expr("'vehicle' in unit.keywords"), {"unit.keywords": frozenset({"VEHICLE"})})
         True
     """
-    return expr._fn(values)
+    try:
+        return expr._fn(values)
+    except RulingsError as e:  # division by zero, a product out of bounds: say which expression
+        raise RulingsError(f"{e.message} in {excerpt(expr.text)}", where=e.where, hint=e.hint) from None
 
 
 def _kind(n: _Node, facts: Mapping[str, FactType], out: list[tuple[str, int]]) -> FactType:

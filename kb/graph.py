@@ -8,6 +8,10 @@ a cycle in either is a load error that prints the cycle path.
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
 import networkx as nx
 
 from kb.errors import PackError, RuleCycle
@@ -63,28 +67,54 @@ def derivation_order(pack: Pack) -> tuple[str, ...]:
     """Derived facts in an order where each comes after its inputs.
 
     Raises:
-        PackError: a cycle among derived facts or among rule priorities.
+        PackError: a cycle among derived facts or among rule priorities: one
+            shortest cycle for each knot of names that depend on each other.
     """
     graph = dependency_graph(pack)
     facts = graph.subgraph([n for n in graph if n[0] == "fact"])
     problems = []
-    for cycle in nx.simple_cycles(facts):
-        names = _from_first([name for _, name in cycle], list(pack.facts))
-        problems.append(RuleCycle(names, where=pack.facts[names[0]].where))
-    for cycle in nx.simple_cycles(beats_graph(pack)):
-        names = _from_first(list(cycle), list(pack.modifiers))
-        problems.append(RuleCycle(names, where=pack.modifiers[names[0]].where))
+    declared = {("fact", name): i for i, name in enumerate(pack.facts)}
+    for cycle in one_cycle_each(facts, declared.__getitem__):
+        names = [name for _, name in cycle]
+        steps = [f"{b} reads {a} at {pack.facts[b].where}" for a, b in zip(names, names[1:] + names[:1], strict=True)]
+        problems.append(RuleCycle(names, where=pack.facts[names[0]].where, steps=steps))
+    beats = beats_graph(pack)
+    for cycle in one_cycle_each(beats, {name: i for i, name in enumerate(pack.modifiers)}.__getitem__):
+        pairs = zip(cycle, cycle[1:] + cycle[:1], strict=True)
+        steps = [f"{a} beats {b} by {(p := beats.edges[a, b]['policy'])} at {pack.policies[p].where}" for a, b in pairs]
+        problems.append(RuleCycle(list(cycle), where=pack.modifiers[cycle[0]].where, steps=steps))
     if problems:
         raise PackError(problems)  # type: ignore[arg-type]
     return tuple(name for _, name in nx.topological_sort(facts) if pack.facts[name].derive is not None)
 
 
-def _from_first(cycle: list[str], declared: list[str]) -> list[str]:
-    """The cycle rotated to start at its earliest-declared name, so the message is the same every run.
+def one_cycle_each(graph: nx.DiGraph, rank: Callable[[Any], int]) -> list[list[Any]]:
+    """One shortest cycle through the lowest-ranked node of each knot (strongly connected part), in linear time.
+
+    Listing every cycle would not end: 14 facts that all read each other have billions.
 
     Examples:
-        >>> _from_first(["b", "c", "a"], ["a", "b", "c"])
-        ['a', 'b', 'c']
+        >>> g = nx.DiGraph([("a", "b"), ("b", "c"), ("c", "a"), ("b", "a"), ("d", "d")])
+        >>> one_cycle_each(g, "abcd".index)
+        [['a', 'b'], ['d']]
     """
-    i = cycle.index(min(cycle, key=declared.index))
-    return cycle[i:] + cycle[:i]
+    cycles = []
+    for knot in nx.strongly_connected_components(graph):
+        start = min(knot, key=rank)
+        if len(knot) == 1 and not graph.has_edge(start, start):
+            continue
+        parent = {start: start}
+        queue = deque([start])
+        while queue:
+            node = queue.popleft()
+            if graph.has_edge(node, start):
+                path = [node]
+                while path[-1] != start:
+                    path.append(parent[path[-1]])
+                cycles.append(path[::-1])
+                break
+            for succ in graph.successors(node):
+                if succ in knot and succ not in parent:
+                    parent[succ] = node
+                    queue.append(succ)
+    return sorted(cycles, key=lambda c: rank(c[0]))

@@ -15,9 +15,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from kb.document import Document, read_yaml
+from kb.document import Document, read_document
 from kb.errors import PackError, RulingsError, Span, UnknownName, did_you_mean
 from kb.expr import Expr, ExprSyntaxError, FactType, check_expr, parse_expr
+from kb.limits import excerpt
 from kb.locate import pack_files
 from kb.model import (
     OPS,
@@ -48,11 +49,7 @@ def load_pack(name_or_path: str, *, extra: Sequence[str] = ()) -> Pack:
     files = pack_files(name_or_path) + [f for e in extra for f in pack_files(e)]
     documents = []
     for file in files:
-        try:
-            text = file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise RulingsError(f"{file}: cannot read: {e}") from None
-        documents.append(read_yaml(text, _display_path(file)))
+        documents.append(read_document(file, _display_path(file), what="pack file"))
     default_name = Path(name_or_path).stem if Path(name_or_path).exists() else name_or_path
     return build_pack(documents, default_name, overlay=len(files) - len(extra) if extra else None)
 
@@ -96,7 +93,7 @@ def _schema_problems(doc: Document) -> tuple[list[RulingsError], bool]:
     """
     import jsonschema
 
-    validator = jsonschema.Draft202012Validator(schema())
+    validator = _strict_validator()(schema())
     problems = []
     unknown: list[tuple[dict[str, Any], str]] = []
     for error in sorted(validator.iter_errors(doc.data), key=lambda e: [str(p) for p in e.absolute_path]):
@@ -118,12 +115,23 @@ def _schema_problems(doc: Document) -> tuple[list[RulingsError], bool]:
     return problems, checkable
 
 
+def _strict_validator() -> Any:
+    """Draft 2020-12, except that 1.0 is not an integer: YAML keeps 1.0 a float, and a range needs ints."""
+    import jsonschema
+
+    def integer(checker: Any, instance: Any) -> bool:
+        return isinstance(instance, int) and not isinstance(instance, bool)
+
+    checker = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", integer)
+    return jsonschema.validators.extend(jsonschema.Draft202012Validator, type_checker=checker)
+
+
 def _plain(error: Any) -> str:
     if error.validator == "enum":
-        return f"{error.instance!r} is not one of " + ", ".join(map(repr, error.validator_value))
+        return f"{excerpt(error.instance)} is not one of " + ", ".join(map(repr, error.validator_value))
     if error.validator == "type":
         want = error.validator_value if isinstance(error.validator_value, str) else " or ".join(error.validator_value)
-        return f"expected {want}, got {error.instance!r}"
+        return f"expected {want}, got {excerpt(error.instance)}"
     if error.validator == "required":
         return error.message.replace("is a required property", "is required")
     return str(error.message)
@@ -179,6 +187,10 @@ class _Builder:
     def finish(self, default_name: str) -> Pack:
         if self.unreadable:
             raise PackError(self.problems)
+        if not self.entries["quantities"]:
+            self.problems.append(RulingsError("the pack has no quantities, so there is nothing to ask",
+                                              where=Span(self.first_path or default_name, 1, 1),
+                                              hint="is the file empty? a pack needs quantities: {...}"))
         facts = self._facts()
         types = {name: fact.type for name, fact in facts.items()}
         quantities = {n: self._quantity(n, *e, types) for n, e in self.entries["quantities"].items()}
@@ -249,6 +261,11 @@ class _Builder:
                            + (f" in {list(rng)}" if rng else ""), doc, (*path, "default"))
             if kind == "keywords" and isinstance(default, list):
                 default = frozenset(str(k).upper() for k in default)
+            typical = raw.get("typical")
+            if typical is not None and (kind != "int" or not _fits(typical, kind, rng, ())):
+                self.error(f"fact {name!r}: typical {typical!r} is not an int" + (f" in {list(rng)}" if rng else ""),
+                           doc, (*path, "typical"), hint="typical is the value of an int fact searches try first")
+                typical = None
             derive = self._expr(raw["derive"], doc, (*path, "derive"), types, kind) if "derive" in raw else None
             if derive is not None:
                 default = None
@@ -258,11 +275,6 @@ class _Builder:
 
     def _quantity(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...],
                   types: dict[str, FactType]) -> Quantity:
-            typical = raw.get("typical")
-            if typical is not None and (kind != "int" or not _fits(typical, kind, rng, ())):
-                self.error(f"fact {name!r}: typical {typical!r} is not an int" + (f" in {list(rng)}" if rng else ""),
-                           doc, (*path, "typical"), hint="typical is the value of an int fact searches try first")
-                typical = None
         def expr(key: str, kind: str) -> Expr | None:
             return self._expr(raw[key], doc, (*path, key), types, kind) if key in raw else None
 
@@ -312,6 +324,10 @@ class _Builder:
             listed = len(raw.get("rules", ()))
             where = (*path, "rules", i) if i < listed else (*path, "over", i - listed)
             self._known("rule", rule, modifiers, doc, where)
+        for key in ("rules", "over"):
+            for i, rule in enumerate(raw.get(key, ())):
+                if rule in raw[key][:i]:
+                    self.error(f"policy {name!r}: rule {rule!r} is listed twice", doc, (*path, key, i))
         if "rule" in raw:
             self._known("rule", raw["rule"], modifiers, doc, (*path, "rule"))
         if kind in ("clamp", "cap") and "min" not in raw and "max" not in raw:
@@ -419,7 +435,8 @@ class _Builder:
         try:
             expr = parse_expr(raw)
         except ExprSyntaxError as e:
-            self.problems.append(RulingsError(f"{field}: {e.message} in {raw!r}", where=_shift(span, e.offset, raw)))
+            self.problems.append(RulingsError(f"{field}: {e.message} in {excerpt(raw)}",
+                                              where=_shift(span, e.offset, raw)))
             return parse_expr(0 if want == "int" else True)
         for message, offset in check_expr(expr, types, want):
             self.problems.append(RulingsError(f"{field}: {message}", where=_shift(span, offset, raw)))

@@ -15,6 +15,8 @@ from dataclasses import replace
 from typing import Any
 
 FORMATS = ("text", "json", "markdown")
+INTERNAL_ERROR = 70
+"""The exit code of a bug in Rulings (EX_SOFTWARE); bad input is 2."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -36,13 +38,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as e:
-        print(f"rulings: internal error: {type(e).__name__}: {e}\n  hint: please report this with the command "
-              "you ran", file=sys.stderr)
-        return 3
+        if args.debug:
+            import traceback
+
+            traceback.print_exc()
+        print(f"rulings: internal error (a bug in Rulings): {type(e).__name__}: {str(e)[:200]}\n  hint: please "
+              "report it with the command you ran; rulings --debug ... prints the traceback", file=sys.stderr)
+        return INTERNAL_ERROR
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rulings", description="Rulings: ask a ruling and see exactly why.")
+    parser.add_argument("--debug", action="store_true", help="print the traceback of an internal error")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("packs", help="list the built-in packs")
@@ -158,25 +165,16 @@ def _load(args: argparse.Namespace) -> Any:
 
 
 def _read_situation(args: argparse.Namespace, pack: Any) -> Any:
-    from kb.errors import RulingsError
-    from solver.situation import Situation, check_given, parse_given, read_situation
+    from kb.document import read_scalar
+    from solver.situation import Situation, check_given, parse_given, read_situation_file
 
     situation = Situation()
     if args.situation:
-        path = "<stdin>" if args.situation == "-" else args.situation
-        try:
-            if args.situation == "-":
-                text = sys.stdin.read()
-            else:
-                with open(args.situation, encoding="utf-8") as f:
-                    text = f.read()
-        except OSError as e:
-            raise RulingsError(f"cannot read situation {path}: {e.strerror}") from None
-        situation = read_situation(text, path, pack)
+        situation = read_situation_file(args.situation, pack)
     if args.given:
         situation = situation.with_given(check_given(parse_given(args.given), pack))
     if args.base is not None:
-        situation = replace(situation, base=parse_given([f"base={args.base}"])["base"])
+        situation = replace(situation, base=read_scalar(args.base.strip(), "--base"))
     if args.roll is not None:
         situation = replace(situation, roll=args.roll)
     return situation

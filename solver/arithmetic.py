@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 
+from kb.errors import RulingsError
+from kb.limits import MAX_INT
 from kb.model import OPS
 
 Number = Fraction | int
@@ -111,6 +113,8 @@ def apply_terms(
                 value = t.amount
             elif op == "x":
                 value *= t.amount
+                if abs(value) > MAX_INT:
+                    raise RulingsError(f"{t.rule} multiplies the value beyond 10^18", hint="integers stay within 10^18")
             elif op == "/":
                 value = Fraction(value) / t.amount
             elif op == "+":

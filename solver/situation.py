@@ -12,8 +12,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from kb.document import Document, read_yaml
+from kb.document import Document, read_document, read_scalar, read_yaml
 from kb.errors import RulingsError, Span, UnknownName, did_you_mean
+from kb.limits import excerpt
 from kb.model import Fact, Pack
 
 KEYS = ("given", "base", "effects", "roll", "reading", "ignore", "unit", "groups")
@@ -57,7 +58,16 @@ def read_situation(text: str, path: str, pack: Pack) -> Situation:
         >>> dict(s.given)
         {'shooter.bs': 3}
     """
-    doc = read_yaml(text, path)
+    return situation_of(read_yaml(text, path), pack)
+
+
+def read_situation_file(file: str, pack: Pack) -> Situation:
+    """A situation file, or standard input for "-", read within the limits of `kb.document.read_document`."""
+    return situation_of(read_document(file, what="situation"), pack)
+
+
+def situation_of(doc: Document, pack: Pack) -> Situation:
+    """The situation a parsed YAML document states, checked against the pack."""
     data = doc.data if doc.data is not None else {}
     if not isinstance(data, dict):
         raise RulingsError("a situation must be a mapping", where=doc.span(()), hint="allowed keys: " + ", ".join(KEYS))
@@ -82,25 +92,12 @@ def parse_given(pairs: Iterable[str]) -> dict[str, Any]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
-            raise RulingsError(f"--given {pair!r}: expected FACT=VALUE", hint="e.g. --given shooter.moved=true")
-        out[name.strip()] = _scalar(value.strip())
+            raise RulingsError(f"--given {excerpt(pair)}: expected FACT=VALUE", hint="e.g. --given shooter.moved=true")
+        where = f"--given {excerpt(name.strip())}"
+        if not value.strip():
+            raise RulingsError(f"{where}: no value after '='", hint="e.g. --given shooter.moved=true")
+        out[name.strip()] = read_scalar(value.strip(), where)
     return out
-
-
-def _scalar(text: str) -> Any:
-    """A command-line value as YAML reads it: true/false, integers, else the text (or a YAML list)."""
-    if text.lower() in ("true", "false", "yes", "no"):
-        return text.lower() in ("true", "yes")
-    if text.lstrip("+-").isdigit():
-        return int(text)
-    if not text or text[0] in "[{'\"":
-        import yaml
-
-        try:
-            return yaml.safe_load(text) if text else None
-        except yaml.YAMLError:
-            return text
-    return text
 
 
 def check_given(given: Mapping[str, Any], pack: Pack, where: Mapping[str, Span] | None = None) -> dict[str, Any]:
@@ -127,13 +124,21 @@ def _check_value(fact: Fact, value: Any, span: Span | None) -> Any:
     if kind == "enum" and value in fact.type.values:
         return value
     if kind == "enum" and isinstance(value, str):
-        raise RulingsError(f"{fact.name} = {value!r} is not one of " + ", ".join(fact.type.values), where=span,
+        raise RulingsError(f"{fact.name} = {excerpt(value)} is not one of " + ", ".join(fact.type.values), where=span,
                            hint=did_you_mean(value, fact.type.values))
     if kind == "keywords" and isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
         return frozenset(v.upper() for v in value)
     want = {"bool": "true or false", "int": "an integer", "enum": "one of " + ", ".join(fact.type.values),
             "keywords": "a list of keywords"}[kind]
-    raise RulingsError(f"{fact.name} must be {want}, not {value!r}", where=span)
+    hint = "yes, no, on and off are read as true or false; quote them to mean text" if isinstance(value, bool) else ""
+    raise RulingsError(f"{fact.name} must be {want}, not {_shown(value)}", where=span, hint=hint)
+
+
+def _shown(value: Any) -> str:
+    """A value as a message names it, in the words of YAML rather than Python."""
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "an empty value"}[value]
+    return excerpt(value)
 
 
 def _situation(data: dict[str, Any], doc: Document, path: tuple[Any, ...], pack: Pack) -> Situation:
@@ -151,10 +156,16 @@ def _situation(data: dict[str, Any], doc: Document, path: tuple[Any, ...], pack:
     if roll is not None and (not isinstance(roll, int) or isinstance(roll, bool)):
         raise RulingsError(f"roll must be an integer, not {roll!r}", where=doc.span((*path, "roll")))
     groups: list[tuple[str, Situation]] = []
+    group_shape = "e.g. groups: [{name: clear shot, given: {hard_cover.obscures: false}}]"
+    if not isinstance(data.get("groups") or [], list):
+        raise RulingsError("groups: must be a list of groups", where=doc.span((*path, "groups")), hint=group_shape)
     for i, group in enumerate(data.get("groups") or []):
         if not isinstance(group, dict) or "name" not in group:
             raise RulingsError("each group needs a name and its given facts", where=doc.span((*path, "groups", i)),
-                               hint="e.g. {name: clear shot, given: {hard_cover.obscures: false}}")
+                               hint=group_shape)
+        if not isinstance(group["name"], str | int) or not str(group["name"]).strip():
+            raise RulingsError(f"a group name must be text, not {_shown(group['name'])}",
+                               where=doc.span((*path, "groups", i, "name")), hint=group_shape)
         if any(name == str(group["name"]) for name, _ in groups):
             raise RulingsError(f"group name {group['name']!r} given twice", where=doc.span((*path, "groups", i)))
         if "groups" in group:
@@ -168,7 +179,7 @@ def _situation(data: dict[str, Any], doc: Document, path: tuple[Any, ...], pack:
         effects=_effects(data.get("effects", []), doc, path, pack),
         roll=roll,
         reading=_reading(data.get("reading"), doc, path, pack),
-        ignore=tuple(str(x) for x in data["ignore"]) if data.get("ignore") is not None else None,
+        ignore=_ignore(data.get("ignore"), doc, path),
         models=_models(data.get("unit"), doc, path),
         datasheet=_datasheet(data.get("unit"), doc, path),
         groups=tuple(groups),
@@ -225,13 +236,33 @@ def _reading(raw: Any, doc: Document, path: tuple[Any, ...], pack: Pack) -> dict
     return chosen
 
 
+def _ignore(raw: Any, doc: Document, path: tuple[Any, ...]) -> tuple[str, ...] | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        raise RulingsError("ignore: must be a list of rule names", where=doc.span((*path, "ignore")),
+                           hint="e.g. ignore: [moved]")
+    return tuple(raw)
+
+
 def _models(raw: Any, doc: Document, path: tuple[Any, ...]) -> tuple[tuple[str, ...], ...] | None:
     if raw is None:
         return None
+    shape = "unit: needs models: [{keywords: [...]}, ...]"
     models = raw.get("models") if isinstance(raw, dict) else None
-    if not isinstance(models, list) or not all(isinstance(m, dict) and isinstance(m.get("keywords"), list)
-                                               for m in models):
-        raise RulingsError("unit: needs models: [{keywords: [...]}, ...]", where=doc.span((*path, "unit")))
+    if not isinstance(models, list):
+        raise RulingsError(shape, where=doc.span((*path, "unit")))
+    for i, model in enumerate(models):
+        where = (*path, "unit", "models", i)
+        if not isinstance(model, dict) or not isinstance(model.get("keywords"), list):
+            raise RulingsError(shape, where=doc.span(where))
+        for key in model:
+            if key != "keywords":
+                raise UnknownName("key of a model:", str(key), ("keywords",), where=doc.span((*where, key), key=True))
+        for j, keyword in enumerate(model["keywords"]):
+            if not isinstance(keyword, str | int) or isinstance(keyword, bool) or not str(keyword).strip():
+                raise RulingsError(f"a keyword must be a word, not {_shown(keyword)}",
+                                   where=doc.span((*where, "keywords", j)), hint="e.g. keywords: [INFANTRY, GRENADES]")
     return tuple(tuple(str(k) for k in m["keywords"]) for m in models)
 
 

@@ -43,7 +43,7 @@ CASES = [
                 [
                     "unknown key 'defualt'",
                     "did you mean 'default'",
-                    "allowed: cite, default, derive, range, text, type, values",
+                    "allowed: cite, default, derive, range, text, type, typical, values",
                 ],
                 3,
                 "defualt",

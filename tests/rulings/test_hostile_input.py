@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import io
+import os
+import re
+import time
 from pathlib import Path
 
 import pytest
@@ -166,3 +170,276 @@ def test_a_bad_base_or_effect_points_at_the_situation(
     file.write_text(situation)
     code, err = run(capsys, "ask", "wh40k", "A", "--situation", str(file))
     assert code == 2 and where in err
+
+
+# -- one failure mode each: every read bounded, every message located (issue 11) ------------------------------------
+
+Q = "quantities: {q: {kind: pool, base: 5}}\n"
+LOCATED = re.compile(r"\.yaml:\d+:\d+: ")
+
+
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULINGS_CACHE", str(tmp_path / "cache"))
+
+
+def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """Run the command line; it must exit 2 with one short message and no traceback."""
+    code, err = run(capsys, *argv)
+    assert code == 2, err
+    assert "internal error" not in err and len(err) < 2000, err
+    return err
+
+
+HOSTILE_SITUATIONS = [
+        ("given: {shooter.bs: 3}\n# caf\xe9\n".encode("latin-1"), "s.yaml:2:6: not UTF-8 text: byte 0xe9"),
+        ("given: {shooter.bs: 3}\n".encode("utf-16"), "UTF-16 text, not UTF-8"),
+        (b"given: {shooter.bs: 3}\n\x07\n", "s.yaml:2:1: character U+0007 is not allowed"),
+        (b"given: {shooter.bs: 3, x: \x00}\n", "character U+0000 is not allowed"),
+        (b"given: {shooter.bs: !!python/name:os.system 3}\n", "the YAML tag !!python/name:os.system is not allowed"),
+        (b"given: {shooter.bs: !!python/object/apply:os.system [ls]}\n", "!!python/object/apply:os.system"),
+        (b'given: {shooter.bs: !!int "abc"}\n', "'abc' is not an int"),
+        (b'given: {shooter.bs: !!float "abc"}\n', "'abc' is not a float"),
+        (b'given: {shooter.bs: !!bool "abc"}\n', "'abc' is not a bool"),
+        (b'given: {shooter.bs: !!binary "a"}\n', "the YAML tag !!binary is not allowed"),
+        (b"given: !!set {a, b}\n", "the YAML tag !!set is not allowed"),
+        (b"given: {shooter.bs: !custom 3}\n", "the YAML tag !custom is not allowed"),
+        (b"given: !!omap [{shooter.bs: 3}]\n", "the YAML tag !!omap is not allowed"),
+        (b"given: {shooter.bs: " + b"9" * 5000 + b"}\n", "s.yaml:1:21: the integer '999"),
+        (b"given: {shooter.bs: 10000000000000000000}\n", "is out of bounds"),
+        (b"given: {shooter.bs: 0x" + b"f" * 40 + b"}\n", "is out of bounds"),
+        (b"given: {shooter.bs: yes}\n", "shooter.bs must be an integer, not true"),
+        (b"given: {shooter.bs: 3}\ngroups: 5\n", "s.yaml:2:9: groups: must be a list"),
+        (b"given: {shooter.bs: 3}\nignore: 5\n", "s.yaml:2:9: ignore: must be a list of rule names"),
+        (b"given: {shooter.bs: 3}\nignore: {moved: 1}\n", "ignore: must be a list of rule names"),
+        (b"given: {shooter.bs: 3}\ngroups: [{name: [a]}]\n", "a group name must be text, not ['a']"),
+        (b"given: {shooter.bs: 3}\ngroups: [{name: {a: 1}}]\n", "a group name must be text"),
+        (b"given: {shooter.bs: 3}\ngroups: [5]\n", "each group needs a name"),
+        (b"given: {shooter.bs: 3}\n<<: 5\n", "<< must merge another mapping"),
+        (b"a: &a {<<: *a}\n", "<< must merge another mapping"),
+        (b"given: {shooter.bs: 3}\ngiven: {shooter.bs: 4}\n", "duplicate key 'given'"),
+        (b"given: {shooter.bs: [1, 2]\n", "malformed YAML"),
+        (b"given: {'" + b"x" * 100_000 + b"': 3}\n", "malformed YAML"),
+        (b"given: {'" + b"x" * 1000 + b"': 3}\n", "unknown fact 'xxx"),
+]
+
+
+@pytest.mark.parametrize(("situation", "needle"), HOSTILE_SITUATIONS, ids=[n for _, n in HOSTILE_SITUATIONS])
+def test_a_hostile_situation_file_is_refused_where_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], situation: bytes, needle: str
+) -> None:
+    file = tmp_path / "s.yaml"
+    file.write_bytes(situation)
+    err = refused(capsys, "ask", "fantasy", "to_hit", "--situation", str(file))
+    assert needle in err and LOCATED.search(err), err
+
+
+HOSTILE_PACKS = [
+        ((Q + "# caf\xe9\n").encode("latin-1"), "p.yaml:2:6: not UTF-8 text"),
+        ((Q + "title: \x00\n").encode(), "p.yaml:2:8: character U+0000 is not allowed"),
+        ((Q + "title: !!python/object/apply:os.system [ls]\n").encode(), "!!python/object/apply:os.system"),
+        (b"quantities: {q: {kind: pool, base: " + b"9" * 5000 + b"}}\n", "is out of bounds"),
+        (b"quantities: {q: {kind: pool, base: '" + b"9" * 5000 + b"'}}\n", "integers must lie between"),
+        (b"facts: {a: {type: int, range: [-10000000000000000000, 10000000000000000000]}}\n"
+         b"quantities: {q: {kind: pool, base: a}}\n", "is out of bounds"),
+        (b"facts: {a: {type: int, range: [1.0, 10.0]}}\nquantities: {q: {kind: pool, base: a}}\n",
+         "facts.a.range.0: expected integer, got 1.0"),
+        (b"", "p.yaml:1:1: the pack has no quantities"),
+        (b"# nothing but a comment\n", "the pack has no quantities"),
+        ((Q + "modifiers: {a: {quantity: q, change: '+1'}}\n"
+          "policies: {p: {kind: exclusive, rules: [a, a]}}\n").encode(), "rule 'a' is listed twice"),
+        ((Q + "examples: [{name: e, quantity: q, expect: {applied: 5}}]\n").encode(), "expect.applied: expected array"),
+        ((Q + "examples: [{name: e, quantity: q, expect: {suppressed: [a]}}]\n").encode(),
+         "expect.suppressed: expected object"),
+        ((Q + "examples: [{name: e, quantity: q, expect: {probability: '1/0'}}]\n").encode(), "expect.probability"),
+        ((Q + "examples: [{name: e, quantity: q, expect: {groups: [1]}}]\n").encode(), "expect.groups"),
+        ((Q + "examples: [{name: e, quantity: q, expect: {cases: 5}}]\n").encode(), "expect.cases"),
+        ((Q + "examples: [{name: e, quantity: q, expect: {exit: abc}}]\n").encode(), "expect.exit"),
+        ((Q + "examples: [{name: e, quantity: q, expect: {groups: {a: {applied: x}}}}]\n").encode(),
+         "expect.groups.a.applied"),
+        ((Q + "title: '" + "x" * 100_000 + "'\nfacts: {a: {type: int, range: [1, 2], text: [1]}}\n").encode(),
+         "facts.a.text: expected string"),
+        ((Q + "facts: {a: {type: bool, text: " + "[" * 3 + "x" * 100_000 + "]" * 3 + "}}\n").encode(),
+         "facts.a.text: expected string, got a list"),
+]
+
+
+@pytest.mark.parametrize(("pack_text", "needle"), HOSTILE_PACKS, ids=[n for _, n in HOSTILE_PACKS])
+def test_a_hostile_pack_file_is_refused_where_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], pack_text: bytes, needle: str
+) -> None:
+    pack = tmp_path / "p.yaml"
+    pack.write_bytes(pack_text)
+    err = refused(capsys, "ask", str(pack), "q")
+    assert needle in err and LOCATED.search(err), err
+
+
+def test_yaml_merge_keys_are_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pack = tmp_path / "merge.yaml"
+    pack.write_text("x-roll: &roll {kind: pool}\nquantities:\n  q: {<<: *roll, base: 5}\n  r: {<<: [*roll], base: 6}\n"
+                    "examples: [{name: e, quantity: r, expect: {value: 6}}]\n"
+                    "facts: {a: {type: int, range: [1, 2]}}\n".replace("x-roll", "notes: {}\nx_roll"))
+    code, err = run(capsys, "test", str(pack))
+    assert code == 2 and "unknown key 'x_roll'" in err  # an anchor must live in a section; the merge itself is fine
+    pack.write_text("quantities:\n  q: &roll {kind: pool, base: 5}\n  r: {<<: *roll, base: 6}\n"
+                    "examples: [{name: e, quantity: r, expect: {value: 6}}]\n")
+    assert run(capsys, "test", str(pack)) == (0, "")
+
+
+HOSTILE_GIVEN = [
+        ("shooter.bs=--3", "shooter.bs must be an integer, not '--3'"),
+        ("shooter.bs=³", "shooter.bs must be an integer, not '³'"),
+        ("shooter.bs=", "--given 'shooter.bs': no value after '='"),
+        ("shooter.bs=yes", "not true"),
+        ("shooter.bs=" + "9" * 5000, "--given 'shooter.bs': the integer"),
+        ("shooter.bs=10000000000000000000", "is out of bounds"),
+        ("shooter.bs=!!python/name:os.system", "must be an integer"),
+        ("shooter.bs=" + BOMB.replace("\n", ", ").join("{}"), "aliases"),
+        ("shooter.bs=[" + "[" * 5000, "nested too deeply"),
+        ("shooter.bs=" + "x" * 100_000, "(100000 characters)"),
+        ("x" * 100_000 + "=3", "unknown fact 'xxx"),
+        ("=3", "expected FACT=VALUE"),
+]
+
+
+@pytest.mark.parametrize(("given", "needle"), HOSTILE_GIVEN, ids=[n for _, n in HOSTILE_GIVEN])
+def test_a_hostile_command_line_value_is_refused(capsys: pytest.CaptureFixture[str], given: str, needle: str) -> None:
+    err = refused(capsys, "ask", "fantasy", "to_hit", "--given", given)
+    assert needle in err, err
+
+
+def test_an_alias_bomb_as_base_is_refused_quickly(capsys: pytest.CaptureFixture[str]) -> None:
+    start = time.monotonic()
+    err = refused(capsys, "ask", "wh40k", "S", "--base", BOMB.replace("\n", ", ").join("{}"))
+    assert "aliases" in err and time.monotonic() - start < 10
+
+
+@pytest.mark.parametrize("command", [("ask", "{}", "q"), ("diff", "fantasy", "{}"), ("check", "{}"), ("test", "{}")])
+def test_a_device_is_never_read_as_a_pack(capsys: pytest.CaptureFixture[str], command: tuple[str, ...]) -> None:
+    err = refused(capsys, *(a.replace("{}", "/dev/zero") for a in command))
+    assert "/dev/zero: a pack file must be a regular file, not a device" in err
+
+
+def test_a_device_or_pipe_or_folder_is_never_read_as_a_situation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fifo = tmp_path / "fifo.yaml"
+    os.mkfifo(fifo)
+    for path, kind in (("/dev/zero", "a device"), (str(fifo), "a pipe"), (str(tmp_path), "a folder")):
+        err = refused(capsys, "ask", "fantasy", "to_hit", "--situation", path)
+        assert f"a situation must be a regular file, not {kind}" in err
+    err = refused(capsys, "ask", str(fifo), "q")
+    assert "a pack file must be a regular file, not a pipe" in err
+
+
+def test_a_file_over_the_size_limit_is_refused_before_it_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    big = tmp_path / "big.yaml"
+    with big.open("wb") as f:
+        f.truncate(50_000_000)  # sparse: 50 MB that cost nothing to write, and must cost nothing to refuse
+    start = time.monotonic()
+    assert "larger than 4,000,000 bytes" in refused(capsys, "ask", str(big), "q")
+    assert "larger than 4,000,000 bytes" in refused(capsys, "ask", "fantasy", "to_hit", "--situation", str(big))
+    assert time.monotonic() - start < 5
+    small = tmp_path / "small.yaml"
+    small.write_text("given: {shooter.bs: 3}\n")
+    monkeypatch.setenv("RULINGS_MAX_FILE_BYTES", "10")
+    assert "larger than 10 bytes" in refused(capsys, "ask", "fantasy", "to_hit", "--situation", str(small))
+
+
+def test_standard_input_is_read_with_the_same_limits(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"\x00\xff\xfe garbage")))
+    assert "<stdin>:1:2: not UTF-8 text" in refused(capsys, "ask", "fantasy", "to_hit", "--situation", "-")
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"# " + b"x" * 5000)))
+    monkeypatch.setenv("RULINGS_MAX_FILE_BYTES", "1000")
+    assert "<stdin>: the situation is larger than 1,000 bytes" in refused(
+        capsys, "ask", "fantasy", "to_hit", "--situation", "-")
+
+
+def test_pack_paths_that_cannot_be_a_pack_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    loop = tmp_path / "loop"
+    loop.mkdir()
+    (loop / "rules.yaml").write_text(Q)
+    (loop / "again").symlink_to(loop)
+    assert "reached twice (a symlink loop?)" in refused(capsys, "ask", str(loop), "q")
+    (tmp_path / "self.yaml").symlink_to(tmp_path / "self.yaml")
+    assert "Too many levels of symbolic links" in refused(capsys, "ask", str(tmp_path / "self.yaml"), "q")
+    assert "the pack name is empty" in refused(capsys, "ask", "", "q")
+    assert "the pack name is empty" in refused(capsys, "ask", "  ", "q")
+    err = refused(capsys, "ask", "a" * 5000, "q")
+    assert "longer than 4096 characters" in err and len(err) < 400
+    err = refused(capsys, "ask", "/".join(["a" * 300] * 3) + ".yaml", "q")
+    assert "File name too long" in err
+    assert "cannot hold a NUL" in refused(capsys, "ask", "fantasy\0.yaml", "q")
+    err = refused(capsys, "ask", "fantasy", "to_hit", "--situation", "s" * 5000)
+    assert "(5000 characters)" in err and len(err) < 400
+
+
+@pytest.mark.parametrize("section", ["facts", "policies"])
+def test_fourteen_names_that_all_depend_on_each_other_are_one_cycle_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], section: str
+) -> None:
+    n = 14
+
+    def others(prefix: str, i: int, sep: str) -> str:
+        return sep.join(f"{prefix}{j}" for j in range(n) if j != i)
+
+    if section == "facts":
+        text = "facts:\n" + "".join(f"  f{i}: {{type: bool, derive: '{others('f', i, ' or ')}'}}\n" for i in range(n))
+    else:
+        text = "modifiers:\n" + "".join(f"  m{i}: {{quantity: q, change: '+1'}}\n" for i in range(n))
+        text += "policies:\n" + "".join(
+            f"  p{i}: {{kind: override, rule: m{i}, over: [{others('m', i, ', ')}]}}\n" for i in range(n))
+    pack = tmp_path / "knot.yaml"
+    pack.write_text(Q + text)
+    start = time.monotonic()
+    err = refused(capsys, "ask", str(pack), "q")
+    assert time.monotonic() - start < 10
+    assert err.count(" -> ") == 2 and ("f0 -> f1 -> f0" in err or "m0 -> m1 -> m0" in err), err
+    assert "knot.yaml:" in err.partition("hint:")[2]  # each step of the cycle says where it is written
+    assert main(["check", "fantasy", "--with", str(pack)]) == 2
+    assert "cycle" in "".join(capsys.readouterr())
+
+
+@pytest.mark.parametrize(
+    ("situation", "needle"),
+    [
+        ("unit: {models: [{keywords: [INFANTRY]}], foo: 1}\n", "unknown key of unit: 'foo'"),
+        ("unit: {models: [{keywords: [INFANTRY], keyword: [X]}]}\n", "did you mean 'keywords'?"),
+        ("unit: {models: [{keywords: [[INFANTRY]]}]}\n", "a keyword must be a word, not ['INFANTRY']"),
+        ("unit: {models: [{keywords: [{a: 1}]}]}\n", "a keyword must be a word"),
+        ("unit: {models: 5}\n", "unit: needs models"),
+        ("unit: {models: [5]}\n", "unit: needs models"),
+    ],
+)
+def test_a_unit_says_only_what_a_unit_can_say(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], situation: str, needle: str
+) -> None:
+    file = tmp_path / "unit.yaml"
+    file.write_text(situation)
+    err = refused(capsys, "match", "wh40k", "INFANTRY", "--situation", str(file))
+    assert needle in err and LOCATED.search(err), err
+
+
+def test_an_internal_error_is_exit_70_with_a_short_report_request(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise KeyError("x" * 10_000)
+
+    monkeypatch.setattr("kb.cache.load", broken)
+    assert main(["ask", "fantasy", "to_hit"]) == 70
+    err = capsys.readouterr().err
+    assert "internal error" in err and "report" in err and "Traceback" not in err and len(err) < 500
+    assert main(["--debug", "ask", "fantasy", "to_hit"]) == 70
+    assert "Traceback" in capsys.readouterr().err
+
+
+def test_an_expression_that_grows_without_bound_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pack = tmp_path / "p.yaml"
+    pack.write_text("quantities: {q: {kind: pool, base: '" + " * ".join(["999999999999999999"] * 300) + "'}}\n")
+    err = refused(capsys, "ask", str(pack), "q")
+    assert "product grows beyond 10^36 in '999999999999999999 * 99" in err and len(err) < 300
