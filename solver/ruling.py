@@ -19,7 +19,7 @@ from kb.errors import RulingsError
 from kb.expr import UNKNOWN, Expr, evaluate
 from kb.model import Modifier, Pack, Policy, Quantity, split_change
 from solver.arithmetic import Bound, Term
-from solver.choice import Choice, choose
+from solver.choice import Choice, choose, same_change
 from solver.derivation import Node
 from solver.facts import condition_key, explain_condition, shared
 from solver.kinds import Outcome, outcome
@@ -149,7 +149,8 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
         return outcome(q, base, [terms[r] for r in kept], clamps=clamps, caps=caps, target=target)
 
     choosers = [p for p in policies if p.kind == "choice" and q.name in p.quantities]
-    choice = choose(counting, result, situation.ignore, choosers[0]) if choosers else None
+    choice = choose(counting, result, situation.ignore, choosers[0],  # `result` reads only terms: equal ones
+                    lambda r: same_change(terms[r])) if choosers else None  # are interchangeable
     if situation.ignore is not None and choice is None:
         raise RulingsError(f"ignore: {list(situation.ignore)} given, but no rule lets anyone ignore modifiers to "
                            f"{q.name} in this situation", hint="only a permitted choice can ignore modifiers")
