@@ -182,8 +182,13 @@ def read_yaml(text: str, path: str) -> Document:
     """
     import yaml  # here, not at the top: a ruling from a cached pack with --given needs no YAML parser
 
+    loader = None
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        loader = _loader()(text)
+        node = loader.get_single_node()
+    except _TooMany as e:
+        raise PackError([RulingsError(f"more than {MAX_VALUES} values", where=_span(e.node, path),
+                                      hint="a pack or situation this large is not one Rulings reads")]) from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         where = Span(path, mark.line + 1, mark.column + 1) if mark else Span(path)
@@ -199,6 +204,9 @@ def read_yaml(text: str, path: str) -> Document:
         raise PackError([RulingsError(f"malformed YAML: {excerpt(str(e))}", where=Span(path))]) from None
     except RecursionError:
         raise PackError([RulingsError("nested too deeply", where=Span(path))]) from None
+    finally:
+        if loader is not None:
+            loader.dispose()
     doc = Document(path, None)
     problems: list[RulingsError] = []
     try:
@@ -342,6 +350,29 @@ def _refused(node: yaml.Node, path: str) -> RulingsError:
     tag = tag if len(tag) <= 40 else tag[:37] + "..."
     return RulingsError(f"the YAML tag {tag} is not allowed", where=_span(node, path),
                         hint=f"Rulings reads {PLAIN}")
+
+
+class _TooMany(Exception):
+    def __init__(self, node: yaml.Node) -> None:
+        super().__init__()
+        self.node = node
+
+
+@cache
+def _loader() -> type[yaml.SafeLoader]:
+    """PyYAML's safe loader, counting nodes as it composes them: a dense file stops at the limit, not at its end."""
+    import yaml
+
+    class CountingLoader(yaml.SafeLoader):
+        composed = 0
+
+        def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node:
+            self.composed += 1
+            if self.composed > MAX_VALUES:
+                raise _TooMany(yaml.ScalarNode("", "", self.peek_event().start_mark))
+            return super().compose_node(parent, index)  # type: ignore[no-any-return]
+
+    return CountingLoader
 
 
 @cache

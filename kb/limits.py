@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import os
 
-MAX_FILE_BYTES = 4_000_000
+MAX_FILE_BYTES = 1_000_000
 """The largest file read (a pack, an overlay, a situation, standard input); $RULINGS_MAX_FILE_BYTES changes it."""
 
-MAX_VALUES = 200_000
-"""More values than any rule pack needs: YAML aliases can expand a small file into billions."""
+MAX_VALUES = 100_000
+"""More values than any rule pack needs (the largest built-in pack has a few thousand): counted while the
+YAML is composed, so a dense file stops early, and again while aliases expand, which can turn a small file into
+billions."""
 
 MAX_INT = 10**18
 """The largest integer (either sign) a file, a command-line value or an expression may hold or compute."""
@@ -34,7 +36,7 @@ def max_file_bytes() -> int:
     """The file size limit: $RULINGS_MAX_FILE_BYTES when it is a positive integer, else `MAX_FILE_BYTES`.
 
     Examples:
-        >>> max_file_bytes() > 1_000_000 or "RULINGS_MAX_FILE_BYTES" in os.environ
+        >>> max_file_bytes() >= 1_000_000 or "RULINGS_MAX_FILE_BYTES" in os.environ
         True
     """
     text = os.environ.get("RULINGS_MAX_FILE_BYTES", "")

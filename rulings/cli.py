@@ -146,6 +146,13 @@ def _count(text: str) -> int:
     return value
 
 
+def _roll(text: str) -> int:
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 18):
+        raise argparse.ArgumentTypeError(f"{text[:20]!r}{'...' if len(text) > 20 else ''} is not a whole number")
+    return int(text)
+
+
 def _with_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--with", dest="with_files", action="append", default=[], metavar="FILE",
                    help="a house-rule or errata file merged over the pack (repeatable)")
@@ -155,7 +162,7 @@ def _situation_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--situation", metavar="FILE", help="a situation YAML file, or - for standard input")
     p.add_argument("--given", action="append", default=[], metavar="FACT=VALUE", help="a fact value (repeatable)")
     p.add_argument("--base", metavar="VALUE", help='the quantity\'s base, where the pack does not derive it ("3+", 6)')
-    p.add_argument("--roll", type=int, metavar="N", help="the unmodified roll, for roll quantities")
+    p.add_argument("--roll", type=_roll, metavar="N", help="the unmodified roll, for roll quantities")
 
 
 def _load(args: argparse.Namespace) -> Any:
@@ -166,7 +173,7 @@ def _load(args: argparse.Namespace) -> Any:
 
 def _read_situation(args: argparse.Namespace, pack: Any) -> Any:
     from kb.document import read_scalar
-    from solver.situation import Situation, check_given, parse_given, read_situation_file
+    from solver.situation import Situation, check_given, check_numbers, parse_given, read_situation_file
 
     situation = Situation()
     if args.situation:
@@ -174,7 +181,7 @@ def _read_situation(args: argparse.Namespace, pack: Any) -> Any:
     if args.given:
         situation = situation.with_given(check_given(parse_given(args.given), pack))
     if args.base is not None:
-        situation = replace(situation, base=read_scalar(args.base.strip(), "--base"))
+        situation = replace(situation, base=check_numbers(read_scalar(args.base.strip(), "--base"), "--base"))
     if args.roll is not None:
         situation = replace(situation, roll=args.roll)
     return situation
@@ -244,6 +251,7 @@ def _schema(args: argparse.Namespace) -> int:
 def _match(args: argparse.Namespace) -> int:
     from kb.errors import RulingsError
     from kb.keywords import PhraseError, irregular_words, parse_phrase
+    from kb.limits import excerpt
 
     pack = _load(args)
     situation = _read_situation(args, pack)
@@ -252,7 +260,7 @@ def _match(args: argparse.Namespace) -> int:
     try:
         written = parse_phrase(args.phrase, irregular_words(pack.plurals))
     except PhraseError as e:
-        raise RulingsError(f"phrase {args.phrase!r}: {e.message} (at column {e.offset + 1})") from None
+        raise RulingsError(f"phrase {excerpt(args.phrase)}: {e.message} (at column {e.offset + 1})") from None
     # "non-VEHICLE INFANTRY or MOUNTED": how far non- reaches is a declared reading, never a silent choice
     reading = next((r for r in pack.readings.values() if r.decides == "non_reach"), None)
     readings = {"adjacent": written, "whole_list": written.whole_list()}

@@ -8,6 +8,7 @@ default.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -175,7 +176,7 @@ def _situation(data: dict[str, Any], doc: Document, path: tuple[Any, ...], pack:
         groups.append((str(group["name"]), sub))
     return Situation(
         given=given,
-        base=data.get("base"),
+        base=check_numbers(data.get("base"), doc.span((*path, "base"))),
         effects=_effects(data.get("effects", []), doc, path, pack),
         roll=roll,
         reading=_reading(data.get("reading"), doc, path, pack),
@@ -204,13 +205,34 @@ def _effects(raw: Any, doc: Document, path: tuple[Any, ...], pack: Pack) -> tupl
         else:
             raise RulingsError(shape, where=where)
         if not isinstance(name, str) or not name.strip() or "\n" in name:
-            raise RulingsError(f"effect name {name!r} must be a one-line name", where=where, hint=shape)
+            raise RulingsError(f"effect name {excerpt(name)} must be a one-line name", where=where, hint=shape)
+        check_numbers(op, where)
         if name in pack.modifiers:
             raise RulingsError(f"effect name {name!r} is already a rule of the pack", where=where,
                                hint="name the effect differently, or give the facts that make the rule hold")
         seen[name] = seen.get(name, 0) + 1
         effects.append(Effect(name if seen[name] == 1 else f"{name}#{seen[name]}", op))
     return tuple(effects)
+
+
+def check_numbers(value: Any, where: Span | str) -> Any:
+    """Refuse numbers written in text (a base, an effect) that are out of bounds or not in the digits 0-9.
+
+    Examples:
+        >>> check_numbers("3+", "--base"), check_numbers(4, "--base")
+        ('3+', 4)
+        >>> check_numbers("+³", "--base")
+        Traceback (most recent call last):
+        ...
+        kb.errors.RulingsError: --base: '+³' holds a digit other than 0-9
+    """
+    span, label = (where, "") if isinstance(where, Span) else (None, f"{where}: ")
+    if isinstance(value, str) and any(c.isdigit() and not "0" <= c <= "9" for c in value):
+        raise RulingsError(f"{label}{excerpt(value)} holds a digit other than 0-9", where=span)
+    if isinstance(value, str) and re.search(r"\d{19,}", value):
+        raise RulingsError(f"{label}{excerpt(value)} holds a number out of bounds", where=span,
+                           hint="integers must lie between -10^18 and 10^18")
+    return value
 
 
 def _reading(raw: Any, doc: Document, path: tuple[Any, ...], pack: Pack) -> dict[str, str]:

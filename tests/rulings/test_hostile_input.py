@@ -191,6 +191,15 @@ def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     return err
 
 
+def situation_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str | bytes, *command: str) -> str:
+    """Write a situation file and run `command --situation` on it; it must be refused where the file is wrong."""
+    file = tmp_path / "s.yaml"
+    file.write_bytes(text if isinstance(text, bytes) else text.encode())
+    err = refused(capsys, *command, "--situation", str(file))
+    assert LOCATED.search(err), err
+    return err
+
+
 HOSTILE_SITUATIONS = [
         ("given: {shooter.bs: 3}\n# caf\xe9\n".encode("latin-1"), "s.yaml:2:6: not UTF-8 text: byte 0xe9"),
         ("given: {shooter.bs: 3}\n".encode("utf-16"), "UTF-16 text, not UTF-8"),
@@ -228,10 +237,8 @@ HOSTILE_SITUATIONS = [
 def test_a_hostile_situation_file_is_refused_where_it_is(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], situation: bytes, needle: str
 ) -> None:
-    file = tmp_path / "s.yaml"
-    file.write_bytes(situation)
-    err = refused(capsys, "ask", "fantasy", "to_hit", "--situation", str(file))
-    assert needle in err and LOCATED.search(err), err
+    err = situation_refused(tmp_path, capsys, situation, "ask", "fantasy", "to_hit")
+    assert needle in err, err
 
 
 HOSTILE_PACKS = [
@@ -311,7 +318,7 @@ def test_a_hostile_command_line_value_is_refused(capsys: pytest.CaptureFixture[s
 def test_an_alias_bomb_as_base_is_refused_quickly(capsys: pytest.CaptureFixture[str]) -> None:
     start = time.monotonic()
     err = refused(capsys, "ask", "wh40k", "S", "--base", BOMB.replace("\n", ", ").join("{}"))
-    assert "aliases" in err and time.monotonic() - start < 10
+    assert "aliases" in err and time.monotonic() - start < 30
 
 
 @pytest.mark.parametrize("command", [("ask", "{}", "q"), ("diff", "fantasy", "{}"), ("check", "{}"), ("test", "{}")])
@@ -339,9 +346,9 @@ def test_a_file_over_the_size_limit_is_refused_before_it_is_read(
     with big.open("wb") as f:
         f.truncate(50_000_000)  # sparse: 50 MB that cost nothing to write, and must cost nothing to refuse
     start = time.monotonic()
-    assert "larger than 4,000,000 bytes" in refused(capsys, "ask", str(big), "q")
-    assert "larger than 4,000,000 bytes" in refused(capsys, "ask", "fantasy", "to_hit", "--situation", str(big))
-    assert time.monotonic() - start < 5
+    assert "larger than 1,000,000 bytes" in refused(capsys, "ask", str(big), "q")
+    assert "larger than 1,000,000 bytes" in refused(capsys, "ask", "fantasy", "to_hit", "--situation", str(big))
+    assert time.monotonic() - start < 30
     small = tmp_path / "small.yaml"
     small.write_text("given: {shooter.bs: 3}\n")
     monkeypatch.setenv("RULINGS_MAX_FILE_BYTES", "10")
@@ -397,7 +404,7 @@ def test_fourteen_names_that_all_depend_on_each_other_are_one_cycle_at_once(
     pack.write_text(Q + text)
     start = time.monotonic()
     err = refused(capsys, "ask", str(pack), "q")
-    assert time.monotonic() - start < 10
+    assert time.monotonic() - start < 30
     assert err.count(" -> ") == 2 and ("f0 -> f1 -> f0" in err or "m0 -> m1 -> m0" in err), err
     assert "knot.yaml:" in err.partition("hint:")[2]  # each step of the cycle says where it is written
     assert main(["check", "fantasy", "--with", str(pack)]) == 2
@@ -418,10 +425,8 @@ def test_fourteen_names_that_all_depend_on_each_other_are_one_cycle_at_once(
 def test_a_unit_says_only_what_a_unit_can_say(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], situation: str, needle: str
 ) -> None:
-    file = tmp_path / "unit.yaml"
-    file.write_text(situation)
-    err = refused(capsys, "match", "wh40k", "INFANTRY", "--situation", str(file))
-    assert needle in err and LOCATED.search(err), err
+    err = situation_refused(tmp_path, capsys, situation, "match", "wh40k", "INFANTRY")
+    assert needle in err, err
 
 
 def test_an_internal_error_is_exit_70_with_a_short_report_request(
@@ -443,3 +448,34 @@ def test_an_expression_that_grows_without_bound_is_named(tmp_path: Path, capsys:
     pack.write_text("quantities: {q: {kind: pool, base: '" + " * ".join(["999999999999999999"] * 300) + "'}}\n")
     err = refused(capsys, "ask", str(pack), "q")
     assert "product grows beyond 10^36 in '999999999999999999 * 99" in err and len(err) < 300
+
+
+@pytest.mark.parametrize(
+    ("quantity", "situation", "needle"),
+    [
+        ("hit_roll", 'roll: 4\neffects: ["+³"]\n', "s.yaml:2:12: '+³' holds a digit other than 0-9"),
+        ("hit_roll", 'roll: 4\neffects: ["x' + "9" * 5000 + '"]\n', "holds a number out of bounds"),
+        ("hit_roll", 'roll: 4\neffects: [{name: big, op: "+' + "9" * 25 + '"}]\n', "holds a number out of bounds"),
+        ("S", 'base: "' + "9" * 5000 + '"\n', "s.yaml:1:8: '999"),
+        ("S", 'base: "³"\n', "holds a digit other than 0-9"),
+    ],
+)
+def test_numbers_written_as_text_are_bounded_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], quantity: str, situation: str, needle: str
+) -> None:
+    err = situation_refused(tmp_path, capsys, situation, "ask", "wh40k", quantity)
+    assert needle in err and len(err) < 400, err
+
+
+@pytest.mark.parametrize(("option", "value"), [("--roll", "³"), ("--roll", "9" * 5000), ("--base", "+³"),
+                                               ("--base", "9" * 5000)])
+def test_numbers_on_the_command_line_are_bounded(capsys: pytest.CaptureFixture[str], option: str, value: str) -> None:
+    argv = ["ask", "wh40k", "hit_roll" if option == "--roll" else "S", option, value]
+    if option == "--roll":  # argparse refuses it, with its usage line
+        with pytest.raises(SystemExit) as exit_:
+            main(argv)
+        code = exit_.value.code
+    else:
+        code = main(argv)
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err and len(err) < 1000, err
