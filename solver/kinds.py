@@ -47,16 +47,20 @@ def outcome(
     clamps: Sequence[Bound] = (),
     caps: Sequence[Bound] = (),
     target: int | None = None,
+    reroll: tuple[str, ...] = (),
+    unmodified: tuple[int, ...] = (),
 ) -> Outcome:
     """Apply `terms` to `base` the way `q`'s kind says.
 
     `clamps` bound the final value, `caps` the net modifier of a roll, and
-    `target` is what a `total` must reach to pass.
+    `target` is what a `total` or `roll` must reach to pass; `reroll` and
+    `unmodified` (see `solver.rolls`) say which re-rolls apply and which
+    unmodified results trigger something.
     """
     if q.kind == "score":
         return _score(q, base, terms, clamps)
     if q.kind in ("total", "roll"):
-        return _roll(q, base, terms, clamps, caps, target)
+        return _roll(q, base, terms, clamps, caps, target, reroll, unmodified)
     if q.kind == "characteristic":
         from solver.characteristics import characteristic  # it builds on Outcome
 
@@ -97,7 +101,8 @@ def _score_reading(
 
 
 def _roll(q: Quantity, roll: int | None, terms: Sequence[Term], clamps: Sequence[Bound],
-          caps: Sequence[Bound], target: int | None) -> Outcome:
+          caps: Sequence[Bound], target: int | None, reroll: tuple[str, ...] = (),
+          unmodified: tuple[int, ...] = ()) -> Outcome:
     clamped: list[tuple[str, Any, Any]] = []
     raw_net = round_up(sum((t.signed for t in terms), Fraction(0)))
     net = _bound(raw_net, caps, clamped)
@@ -109,17 +114,24 @@ def _roll(q: Quantity, roll: int | None, terms: Sequence[Term], clamps: Sequence
         return round_up(apply_terms(total, terms)[0]) if others else total + net
 
     probability = dice_chance(q.dice, net, target, modified) if target is not None else None
+    notes: tuple[str, ...] = ()
+    detail: dict[str, Any] = {}
+    if reroll or unmodified or (target is not None and q.passes is None):  # the roll as dice, re-rolls first
+        from solver.rolls import dice_detail
+
+        probability, detail, notes = dice_detail(q.dice, lambda total: _bound(modified(total), clamps, []),
+                                                 net, target, reroll, unmodified)
     if roll is None:
         shown = q.dice + "".join(f" {t.change}" for t in others) + (f"{net:+d}" if net else "")
         rank = probability if probability is not None else Fraction(net)
         return Outcome(None, shown, rank if q.better == "higher" else -rank, (),
-                       tuple(clamped), modifier=net, probability=probability)
+                       tuple(clamped), modifier=net, probability=probability, extra=detail, notes=notes)
     raw, steps = apply_terms(roll, terms) if others else (roll + net, [])
     value = _bound(round_up(raw), clamps, clamped)
     extra = {"passed": value >= target} if target is not None else {}
     rank = Fraction(value if q.better == "higher" else -value)
     return Outcome(value, str(value), rank, tuple(steps), tuple(clamped), modifier=net, probability=probability,
-                   extra=extra)
+                   extra={**detail, **extra}, notes=notes)
 
 
 def _pool(q: Quantity, base: int, terms: Sequence[Term], clamps: Sequence[Bound]) -> Outcome:

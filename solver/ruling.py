@@ -144,9 +144,14 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
     caps = _bounds(policies, q, "cap", values)
     passes = evaluate(q.passes, values) if q.passes is not None else None
     target = passes if isinstance(passes, int) else None  # unknown target: no chance, but no cases either
+    if situation.target is not None or situation.reroll or situation.unmodified:
+        from solver.rolls import check_roll_keys
+
+        target = check_roll_keys(q, situation, target)
 
     def result(kept: list[str]) -> Outcome:
-        return outcome(q, base, [terms[r] for r in kept], clamps=clamps, caps=caps, target=target)
+        return outcome(q, base, [terms[r] for r in kept], clamps=clamps, caps=caps, target=target,
+                       reroll=situation.reroll, unmodified=situation.unmodified)
 
     choosers = [p for p in policies if p.kind == "choice" and q.name in p.quantities]
     choice = choose(counting, result, situation.ignore, choosers[0],  # `result` reads only terms: equal ones

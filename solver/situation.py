@@ -17,8 +17,9 @@ from kb.document import Document, read_document, read_scalar, read_yaml
 from kb.errors import RulingsError, Span, UnknownName, did_you_mean
 from kb.limits import excerpt
 from kb.model import Fact, Pack
+from solver.rolls import ROLL_KEYS, read_reroll, read_target, read_unmodified
 
-KEYS = ("given", "base", "effects", "roll", "reading", "ignore", "unit", "groups")
+KEYS = ("given", "base", "effects", "roll", "reading", "ignore", "unit", "groups", "target", "reroll", "unmodified")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,12 @@ class Situation:
     base: Any = None
     effects: tuple[Effect, ...] = ()
     roll: int | None = None
+    target: int | None = None
+    """What the roll must reach (`target: 3`, `"3+"`, a charge distance), for its chance."""
+    reroll: tuple[str, ...] = ()
+    """The re-rolls that apply (`ones`, `failed`, `all`; one re-roll per die)."""
+    unmodified: tuple[int, ...] = ()
+    """Unmodified results (after re-rolls, before modifiers) that trigger something, e.g. (6,)."""
     reading: Mapping[str, str] = field(default_factory=dict)
     ignore: tuple[str, ...] | None = None
     models: tuple[tuple[str, ...], ...] | None = None
@@ -179,12 +186,16 @@ def _situation(data: dict[str, Any], doc: Document, path: tuple[Any, ...], pack:
         base=check_numbers(data.get("base"), doc.span((*path, "base"))),
         effects=_effects(data.get("effects", []), doc, path, pack),
         roll=roll,
+        target=read_target(data.get("target"), doc.span((*path, "target"))),
+        reroll=read_reroll(data.get("reroll"), doc.span((*path, "reroll"))),
+        unmodified=read_unmodified(data.get("unmodified"), doc.span((*path, "unmodified"))),
         reading=_reading(data.get("reading"), doc, path, pack),
         ignore=_ignore(data.get("ignore"), doc, path),
         models=_models(data.get("unit"), doc, path),
         datasheet=_datasheet(data.get("unit"), doc, path),
         groups=tuple(groups),
-        where={**spans, **{f"({key})": doc.span((*path, key)) for key in ("base", "roll", "effects") if key in data},
+        where={**spans, **{f"({key})": doc.span((*path, key)) for key in ("base", "roll", "effects", *ROLL_KEYS)
+                           if key in data},
                **{f"(effects)[{i}]": doc.span((*path, "effects", i)) for i in range(len(data.get("effects") or []))}},
     )
 

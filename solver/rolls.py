@@ -1,0 +1,226 @@
+"""Rolls as dice: re-rolls, unmodified results, and the exact distribution of what a roll ends as.
+
+The rules fix one order (wh40k.txt, "When modifying dice rolls"):
+
+1. roll the dice, then make any re-rolls, one per die at most ("Modifiers
+   are applied after any re-rolls of that dice roll");
+2. the result now is the *unmodified* roll ("Rules that refer to the value of
+   an 'unmodified' dice roll are referring to the dice result after any
+   re-rolls, but before modifiers"), which is what triggers such as "an
+   unmodified 6" look at;
+3. then the modifiers, the cap on the net modifier, and the limits on the result.
+
+A situation says which re-roll applies (`reroll: ones | failed | all`, or a
+list of them), what the roll must reach (`target: 3` or `"3+"`, a charge's
+distance), and which unmodified results trigger something (`unmodified: 6`,
+`"5+"` or a list). :func:`after_rerolls` gives the exact distribution of the
+unmodified result by enumerating every die, so every chance is a `Fraction`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Mapping
+from fractions import Fraction
+from itertools import product
+from typing import Any
+
+from kb.errors import RulingsError, Span
+
+REROLLS = {
+    "ones": "each die showing an unmodified 1 is re-rolled",
+    "failed": "a roll that fails is re-rolled (every die of it)",
+    "all": "the player may re-roll the roll whatever it shows; it is re-rolled when it fails, since re-rolling "
+           "a success can only lose it",
+}
+"""The re-rolls a situation can give, and what each does (one re-roll per die, whichever apply)."""
+
+ROLL_KEYS = ("target", "reroll", "unmodified")
+"""The situation keys that describe a roll as dice."""
+
+_AT_LEAST = re.compile(r'^\s*(?P<n>\d+)\s*(?P<plus>\+)?\s*(?:"|in|inches)?\s*$')
+
+
+def after_rerolls(count: int, sides: int, reroll: Collection[str],
+                  fails: Callable[[int], bool] | None = None) -> dict[int, Fraction]:
+    """The exact distribution of the unmodified total of `count` dice of `sides` after re-rolls.
+
+    `fails(total)` says whether an unmodified total would fail (after the
+    modifiers the caller applies); `failed` and `all` re-roll every die of a
+    failing roll. Otherwise `ones` re-rolls each die showing 1. A die is
+    re-rolled at most once.
+
+    Examples:
+        >>> after_rerolls(1, 6, ["ones"])[1], after_rerolls(1, 6, ["ones"])[6]
+        (Fraction(1, 36), Fraction(7, 36))
+        >>> after_rerolls(1, 6, ["failed"], lambda total: total < 4)[6]
+        Fraction(1, 4)
+    """
+    unknown = set(reroll) - set(REROLLS)
+    if unknown:
+        raise ValueError(f"unknown re-roll {sorted(unknown)[0]!r}")
+    whole = bool({"failed", "all"} & set(reroll))
+    if whole and fails is None:
+        raise ValueError("re-rolling a failed roll needs what the roll must reach")
+    faces = range(1, sides + 1)
+    out: dict[int, Fraction] = {}
+
+    def add(total: int, p: Fraction) -> None:
+        out[total] = out.get(total, Fraction(0)) + p
+
+    first = Fraction(1, sides ** count)
+    for dice in product(faces, repeat=count):
+        total = sum(dice)
+        if whole and fails is not None and fails(total):
+            for again in product(faces, repeat=count):
+                add(sum(again), first / sides ** count)
+        elif "ones" in reroll and 1 in dice:
+            ones = dice.count(1)
+            for again in product(faces, repeat=ones):
+                add(total - ones + sum(again), first / sides ** ones)
+        else:
+            add(total, first)
+    return dict(sorted(out.items()))
+
+
+def chance(distribution: Mapping[int, Fraction], wins: Callable[[int], bool]) -> Fraction:
+    """The total chance of the results for which `wins` holds.
+
+    Examples:
+        >>> chance({1: Fraction(1, 2), 2: Fraction(1, 2)}, lambda r: r >= 2)
+        Fraction(1, 2)
+    """
+    return sum((p for result, p in distribution.items() if wins(result)), Fraction(0))
+
+
+def read_target(raw: Any, where: Span | None) -> int | None:
+    """What a roll must reach, as a situation writes it: `3`, `"3+"`, a distance `'7"'`.
+
+    Examples:
+        >>> read_target("3+", None), read_target(7, None), read_target('9"', None)
+        (3, 7, 9)
+    """
+    if raw is None:
+        return None
+    if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 1:
+        return raw
+    m = _AT_LEAST.match(str(raw)) if isinstance(raw, str) else None
+    if m is None or int(m.group("n")) < 1:
+        raise RulingsError(f"target: {raw!r} is not what a roll must reach", where=where,
+                           hint='give a number such as 3, a score such as "3+", or a charge distance such as 7')
+    return int(m.group("n"))
+
+
+def read_reroll(raw: Any, where: Span | None) -> tuple[str, ...]:
+    """The re-rolls a situation gives: one name or a list (`ones`, `failed`, `all`).
+
+    Examples:
+        >>> read_reroll("ones", None), read_reroll(["failed", "ones"], None)
+        (('ones',), ('failed', 'ones'))
+    """
+    if raw is None:
+        return ()
+    listed = raw if isinstance(raw, list) else [raw]
+    for item in listed:
+        if not isinstance(item, str) or item not in REROLLS:
+            from kb.errors import did_you_mean
+
+            shown = item if isinstance(item, str) else repr(item)
+            hint = did_you_mean(shown, REROLLS) or "one of " + ", ".join(REROLLS)
+            raise RulingsError(f"reroll: unknown re-roll {shown!r}", where=where, hint=hint)
+    return tuple(dict.fromkeys(listed))
+
+
+def read_unmodified(raw: Any, where: Span | None) -> tuple[int, ...]:
+    """The unmodified results that trigger something: `6`, `"5+"` or a list such as `[1, 6]`.
+
+    Examples:
+        >>> read_unmodified(6, None), read_unmodified("5+", None), read_unmodified([1, 6], None)
+        ((6,), (5, 6), (1, 6))
+    """
+    if raw is None:
+        return ()
+    shape = 'give a result such as 6, "5+" (5 or more, on a D6) or a list such as [1, 6]'
+    if isinstance(raw, str):
+        m = _AT_LEAST.match(raw)
+        if m is None or not m.group("plus") or not 1 <= int(m.group("n")) <= 6:
+            raise RulingsError(f"unmodified: {raw!r} is not a result", where=where, hint=shape)
+        return tuple(range(int(m.group("n")), 7))
+    listed = raw if isinstance(raw, list) else [raw]
+    if not listed or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 1 for x in listed):
+        raise RulingsError(f"unmodified: {raw!r} is not a result", where=where, hint=shape)
+    return tuple(sorted(set(listed)))
+
+
+def describe(distribution: Mapping[int, Fraction]) -> str:
+    """A distribution as the derivation shows it.
+
+    Examples:
+        >>> describe({1: Fraction(1, 2), 2: Fraction(1, 2)})
+        '1 (1/2), 2 (1/2)'
+    """
+    return ", ".join(f"{result} ({_frac(p)})" for result, p in distribution.items())
+
+
+def _frac(p: Fraction) -> str:
+    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+
+
+def dice_detail(dice: str, final: Callable[[int], int], net: int, target: int | None, reroll: tuple[str, ...],
+                unmodified: tuple[int, ...]) -> tuple[Fraction | None, dict[str, Any], tuple[str, ...]]:
+    """A roll's chance of reaching `target`, its distributions, and the steps for the derivation.
+
+    `final(total)` is what an unmodified total ends as after the modifiers,
+    the cap on the net modifier and the limits on the result.
+
+    Examples:
+        >>> p, extra, notes = dice_detail("D6", lambda total: max(1, total - 1), -1, 3, ("ones",), (6,))
+        >>> p, extra["unmodified"]["probability"]
+        (Fraction(7, 12), '7/36')
+    """
+    count, _, sides = dice.upper().partition("D")
+    fails = (lambda total: final(total) < target) if target is not None else None
+    if fails is None and {"failed", "all"} & set(reroll):
+        raise RulingsError(f"re-rolling a failed roll ({', '.join(reroll)}) needs what the roll must reach",
+                           hint='give target: in the situation, e.g. target: "3+"')
+    unmodified_total = after_rerolls(int(count or 1), int(sides), reroll, fails)
+    results: dict[int, Fraction] = {}
+    for total, p in unmodified_total.items():
+        results[final(total)] = results.get(final(total), Fraction(0)) + p
+    results = dict(sorted(results.items()))
+    notes = []
+    if reroll:
+        notes.append("re-rolls first (Modifiers are applied after any re-rolls of that dice roll): "
+                     + "; ".join(REROLLS[r] for r in reroll) + "; a die is re-rolled once at most")
+    notes.append(f"the unmodified roll (after any re-rolls, before modifiers): {describe(unmodified_total)}")
+    extra: dict[str, Any] = {"distribution": {str(r): _frac(p) for r, p in results.items()}}
+    if reroll:
+        extra["reroll"] = list(reroll)
+    if unmodified:
+        hit = chance(unmodified_total, lambda total: total in unmodified)
+        extra["unmodified"] = {"on": list(unmodified), "probability": _frac(hit)}
+        notes.append(f"an unmodified {' or '.join(map(str, unmodified))}: chance {_frac(hit)}")
+    notes.append(f"after modifiers (net {net:+d}) and limits: {describe(results)}")
+    probability = None
+    if target is not None:
+        probability = chance(results, lambda result: result >= target)
+        notes.append(f"at least {target}: chance {_frac(probability)}")
+    return probability, extra, tuple(notes)
+
+
+def check_roll_keys(q: Any, situation: Any, target: int | None) -> int | None:
+    """The target a roll's chance is for: the situation's, else the pack's (`target`).
+
+    Refuses a target, re-roll or trigger for a quantity that is not a roll,
+    and a re-roll of failed rolls with nothing to say what fails.
+    """
+    where = situation.where
+    if q.kind not in ("total", "roll"):
+        raise RulingsError(f"{q.name} is not a roll: it takes no target:, reroll: or unmodified:",
+                           where=where.get("(target)") or where.get("(reroll)") or where.get("(unmodified)"),
+                           hint="these describe dice: ask a roll quantity such as hit_roll")
+    target = situation.target if situation.target is not None else target
+    if target is None and {"failed", "all"} & set(situation.reroll):
+        raise RulingsError(f"re-rolling a failed roll ({', '.join(situation.reroll)}) needs what the roll must reach",
+                           where=where.get("(reroll)"), hint='give target: in the situation, e.g. target: "3+"')
+    return target

@@ -1,0 +1,148 @@
+"""Re-rolls and unmodified rolls in the `wh40k` pack, checked against brute-force enumeration of the dice.
+
+The reference below rolls every die twice (every combination of a first and a
+second face, all equally likely) and keeps the second face of each die the
+re-roll rules pick; it shares no code with `solver.rolls`.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from itertools import product
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from explain.json import ruling_json
+from kb import RulingsError, load_pack
+from rulings.cli import main
+from solver import Effect, Situation, ask
+
+PACK = load_pack("wh40k")
+DICE = {"hit_roll": 1, "wound_roll": 1, "save_roll": 1, "dice_roll": 1, "charge_roll": 2}
+CAPPED = {"hit_roll", "wound_roll"}
+
+
+def _final(quantity: str, total: int, effects: list[int]) -> int:
+    """The seed's order for a roll of +N/-N effects: net modifier, capped for hit and wound rolls, then limits."""
+    net = sum(effects)
+    if quantity in CAPPED:
+        net = max(-1, min(1, net))
+    result = max(1, total + net)
+    return min(12, result) if quantity == "charge_roll" else result
+
+
+def brute_force(quantity: str, effects: list[int], target: int | None, reroll: set[str],
+                unmodified: set[int]) -> tuple[dict[int, Fraction], Fraction, Fraction]:
+    """(distribution of the final result, chance of reaching target, chance of an unmodified trigger)."""
+    count = DICE[quantity]
+    results: dict[int, Fraction] = {}
+    trigger = Fraction(0)
+    each = Fraction(1, 6 ** (2 * count))
+    for first in product(range(1, 7), repeat=count):
+        failing = target is not None and _final(quantity, sum(first), effects) < target
+        for second in product(range(1, 7), repeat=count):
+            if failing and reroll & {"failed", "all"}:
+                kept = second  # the whole roll again
+            else:
+                kept = tuple(b if a == 1 and "ones" in reroll else a for a, b in zip(first, second, strict=True))
+            final = _final(quantity, sum(kept), effects)
+            results[final] = results.get(final, Fraction(0)) + each
+            trigger += each if sum(kept) in unmodified else 0
+    reach = sum((p for r, p in results.items() if r >= target), Fraction(0)) if target is not None else Fraction(0)
+    return dict(sorted(results.items())), reach, trigger
+
+
+def ruling(quantity: str, effects: list[int], **keys: Any) -> Any:
+    listed = tuple(Effect(f"e{i}", f"{e:+d}") for i, e in enumerate(effects))
+    return ask(PACK, quantity, Situation(effects=listed, **keys))
+
+
+@settings(max_examples=80, deadline=None)
+@given(quantity=st.sampled_from(sorted(DICE)), effects=st.lists(st.sampled_from([-2, -1, 1, 2]), max_size=3),
+       target=st.integers(1, 13), reroll=st.sets(st.sampled_from(["ones", "failed", "all"])),
+       unmodified=st.sets(st.integers(1, 12), max_size=2))
+def test_chances_match_brute_force(quantity: str, effects: list[int], target: int, reroll: set[str],
+                                   unmodified: set[int]) -> None:
+    """Modifiers are applied after any re-rolls of that dice roll. Rules that refer to the value of an
+    'unmodified' dice roll are referring to the dice result after any re-rolls, but before modifiers. -- the
+    exact distribution, chance and trigger chance of every roll agree with enumerating every die."""
+    order = ("ones", "failed", "all")
+    r = ruling(quantity, effects, target=target, reroll=tuple(x for x in order if x in reroll),
+               unmodified=tuple(sorted(unmodified)))
+    results, reach, trigger = brute_force(quantity, effects, target, reroll, unmodified)
+    doc = ruling_json(r)
+    assert doc["distribution"] == {str(k): _text(p) for k, p in results.items()}
+    assert r.probability == reach
+    assert Fraction(doc["unmodified"]["probability"]) == trigger if unmodified else "unmodified" not in doc
+
+
+def _text(p: Fraction) -> str:
+    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+
+
+def test_reroll_ones_then_modifiers() -> None:
+    """Modifiers are applied after any re-rolls of that dice roll. -- re-roll hit rolls of 1 with BS 3+ and
+    -1 to hit: a 1 is re-rolled first, then -1 applies to whatever stands, so 3+ needs an unmodified 4+."""
+    r = ruling("hit_roll", [-1], target=3, reroll=("ones",))
+    assert r.probability == Fraction(7, 12)  # (1/2) + (1/6)(1/2): a 1, re-rolled into 4+
+    claims = [n.claim for n in r.explanation.because]
+    assert any(c.startswith("re-rolls first (Modifiers are applied after any re-rolls") for c in claims)
+    assert ruling("hit_roll", [-1], target=3).probability == Fraction(1, 2)
+
+
+def test_unmodified_six_is_before_modifiers() -> None:
+    """Rules that refer to the value of an 'unmodified' dice roll are referring to the dice result after any
+    re-rolls, but before modifiers. -- a +1 to hit never makes a 5 an unmodified 6; a re-rolled 1 can be one."""
+    plain = ruling("hit_roll", [1], target=3, unmodified=(6,))
+    assert ruling_json(plain)["unmodified"] == {"on": [6], "probability": "1/6"}
+    rerolled = ruling("hit_roll", [1], target=3, unmodified=(6,), reroll=("ones",))
+    assert ruling_json(rerolled)["unmodified"] == {"on": [6], "probability": "7/36"}
+    failed = ruling("hit_roll", [], target=4, unmodified=(6,), reroll=("failed",))
+    assert ruling_json(failed)["unmodified"]["probability"] == "1/4"  # 1/6 + (1/2)(1/6)
+
+
+def test_one_reroll_per_die() -> None:
+    """Modifiers are applied after any re-rolls of that dice roll. -- re-roll 1s and re-roll failed together
+    still re-roll a die once: a failed 1 is re-rolled once, as a failed roll."""
+    both = ruling("wound_roll", [], target=4, reroll=("ones", "failed"))
+    assert both.probability == Fraction(3, 4) == ruling("wound_roll", [], target=4, reroll=("failed",)).probability
+
+
+def test_charge_roll_rerolls_and_its_cap() -> None:
+    """Charge rolls cannot be greater than 12. -- a 2D6 charge of 9" with re-roll failed and +2: the result is
+    capped at 12, and a failed roll is re-rolled whole."""
+    r = ruling("charge_roll", [2], target=9, reroll=("failed",))
+    assert ruling_json(r)["distribution"]["12"] == _text(brute_force("charge_roll", [2], 9, {"failed"}, set())[0][12])
+    assert ruling("charge_roll", [2], target=13).probability == 0  # never more than 12
+    assert ruling("charge_roll", [2], target=13).impossible
+
+
+def test_a_given_roll_keeps_its_value() -> None:
+    """Modifiers are applied after any re-rolls of that dice roll. -- a given `roll` is already after re-rolls:
+    its value is that roll modified; the chances still describe the dice."""
+    r = ruling("hit_roll", [1], roll=2, target=3, reroll=("ones",))
+    assert (r.value, r.probability, dict(r.extra)["passed"]) == (3, Fraction(35, 36), True)  # fails on 1, 1
+
+
+@pytest.mark.parametrize(("situation", "message"), [
+    ({"reroll": "twos", "target": 3}, "unknown re-roll 'twos'"),
+    ({"reroll": "failed"}, "needs what the roll must reach"),
+    ({"target": "three"}, "is not what a roll must reach"),
+    ({"unmodified": "7+"}, "is not a result"),
+])
+def test_bad_roll_keys_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], situation: dict[str, Any],
+                              message: str) -> None:
+    path = tmp_path / "roll.yaml"
+    path.write_text(json.dumps(situation))
+    assert main(["ask", "wh40k", "hit_roll", "--situation", str(path)]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_characteristic_takes_no_reroll() -> None:
+    with pytest.raises(RulingsError, match="is not a roll"):
+        ask(PACK, "BS", Situation(base="3+", reroll=("ones",)))
