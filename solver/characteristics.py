@@ -336,9 +336,35 @@ def _final(q: Quantity, number: Fraction, notes: list[str], inert: Sequence[Term
                    notes=tuple(notes), inert=tuple(t.rule for t in inert))
 
 
+RANDOM = {
+    "M": "Random Movement: when the unit is selected to move, one roll determines the entire unit's move distance",
+    "A": "Random Attacks: determined when generating attacks for that weapon, each weapon's roll made "
+         "individually and the attacks of identical weapons grouped together",
+    "D": "Random Damage: each time an attack made with it inflicts damage, a damage roll determines D, "
+         "after the opposing player has selected the model to allocate the attack to",
+}
+"""How the rules roll each random characteristic; any other is rolled each time it is required."""
+OTHER_RANDOM = ("Other Random Characteristics: rolled on an individual, per-model or per-weapon basis each time "
+                "it is required")
+
+
+def random_notes(name: str, dice: Dice) -> list[str]:
+    """What the rules say about rolling a random characteristic, for the derivation.
+
+    Examples:
+        >>> random_notes("D", Dice(1, 6, 1))[0]
+        'D6+1: the +1 is part of the D characteristic, not a modifier'
+    """
+    notes = []
+    if dice.plus:
+        notes.append(f"{dice}: the {dice.plus:+d} is part of the {name} characteristic, not a modifier")
+    return [*notes, RANDOM.get(name, OTHER_RANDOM)]
+
+
 def _dice(q: Quantity, dice: Dice, terms: Sequence[Term], clamps: Sequence[Bound], notes: list[str], *,
           lowers: bool) -> Outcome:
     style = style_of(q)
+    notes.extend(random_notes(q.characteristic or q.name, dice))
     out: dict[int, Fraction] = {}
     worst: dict[str, tuple[int, int]] = {}
     for result, p in dice.distribution().items():

@@ -361,3 +361,81 @@ def test_fractions_of_x_plus_is_reported_when_relied_on(quantity: str, number: i
                 n = int(e[1:])
                 written = {"x": written * n, "/": written / n, "+": written + sign * n, "-": written - sign * n}[op]
         assert int(str(r.value).rstrip("+")) == math.ceil(written)
+
+
+def _steps(r: Ruling) -> list[str]:
+    return [n.claim for n in r.explanation.because if n.tag == "step"]
+
+
+def test_d6_plus_one_is_not_a_modifier_in_the_explanation(pack: Pack) -> None:
+    """Where a D characteristic includes an operator (e.g. a '+', as in D6+1), the value after the operator is
+    part of that D characteristic – it is not a modifier."""
+    r = rule(pack, "D", "D6+1")
+    assert "D6+1: the +1 is part of the D characteristic, not a modifier" in _steps(r)
+    assert r.applied == ()  # the +1 is no modifier, so nothing is applied and no ignore-choice can drop it
+    assert "not a modifier" not in " ".join(_steps(rule(pack, "D", "D6")))
+
+
+@pytest.mark.parametrize(("quantity", "base", "words"), [
+    ("M", "D6", "Random Movement: when the unit is selected to move, one roll determines the entire unit's move"),
+    ("A", "D3", "Random Attacks: determined when generating attacks for that weapon, each weapon's roll made"),
+    ("D", "D3+1", "Random Damage: each time an attack made with it inflicts damage, a damage roll determines D"),
+    ("S", "2D6", "Other Random Characteristics: rolled on an individual, per-model or per-weapon basis"),
+])
+def test_random_characteristics_say_how_they_are_rolled(pack: Pack, quantity: str, base: str, words: str) -> None:
+    """Random Movement: When a unit with a random M characteristic is selected to move, determine the entire
+    unit's move distance by rolling the indicated number of dice. Random Attacks: If a weapon has a random A
+    characteristic, that characteristic is determined when generating attacks for that weapon at the Resolve
+    Attacks step (04.03). Random Damage: ... When determining a random D characteristic, the dice roll made is
+    called a damage roll. Other Random Characteristics: For all other characteristics, roll to determine the
+    value on an individual, per-model or per-weapon basis each time that characteristic is required."""
+    assert any(step.startswith(words) for step in _steps(rule(pack, quantity, base)))
+
+
+def test_plus_improves_and_minus_worsens(pack: Pack) -> None:
+    """Many rules in the game modify a value, characteristic or roll elsewhere in the game. A rule that does so
+    is known as a modifier. One of the most common ways for modifiers to be presented is as +1 or -1 to a
+    characteristic, roll or value. If the rule has +1 to a characteristic, it improves it by the value after
+    the '+' symbol. If the rule has -1 to a characteristic, it worsens it by the value after the '-' symbol."""
+    for quantity, base, better, worse in (("BS", "4+", "3+", "5+"), ("AP", -1, -2, 0), ("S", 4, 5, 3),
+                                          ("M", 6, 7, 5)):
+        assert (rule(pack, quantity, base, "+1").value, rule(pack, quantity, base, "-1").value) == (better, worse)
+    assert rule(pack, "hit_roll", None, "+1", roll=3).value == 4
+
+
+def test_all_modifiers_are_cumulative_in_every_order(pack: Pack) -> None:
+    """This section presents the various ways rules may be modified. All modifiers are cumulative."""
+    effects = [("a", "+1"), ("b", "+2"), ("c", "-1")]
+    values = {rule(pack, "S", 4, *order).value for order in (effects, effects[::-1], effects[1:] + effects[:1])}
+    assert values == {6}
+
+
+def test_improving_or_worsening_other_characteristics(pack: Pack) -> None:
+    """Improving or Worsening Other Characteristics: When instructed to improve/worsen a characteristic that
+    does not include a '+' or '-' symbol, add/subtract the specified amount to/from that characteristic (e.g.
+    to improve a S by 1, add 1 to it)."""
+    for quantity in ("T", "OC", "A", "S", "D"):
+        assert (rule(pack, quantity, 4, "+2").value, rule(pack, quantity, 4, "-2").value) == (6, 2)
+
+
+def test_ignoring_covers_rolls_and_every_characteristic(pack: Pack) -> None:
+    """Unless otherwise stated, that rule allows you to ignore modifiers to the unit's rolls and the unit's
+    profile and weapon characteristics."""
+    choice = pack.policies["ignore_modifiers"]
+    rolls = {q for q, v in pack.quantities.items() if v.kind == "roll"}
+    profile = {"M", "T", "Sv", "InSv", "Ld", "OC", "Range", "A", "WS", "BS", "S", "AP", "D"}
+    assert set(choice.quantities) == rolls | profile
+    for quantity, base in (("D", 2), ("save_roll", None)):
+        r = rule(pack, quantity, base, ("Curse", "-1"), roll=3 if base is None else None,
+                 unit__ignores_modifiers=True)
+        assert r.ignored == ("Curse",)
+
+
+def test_random_damage_is_a_damage_roll(pack: Pack) -> None:
+    """Random Damage: If a weapon has a random D characteristic, then each time an attack made with it inflicts
+    damage, the controlling player determines that weapon's characteristic when the opposing player has
+    selected a model in the target unit to allocate that attack to. When determining a random D
+    characteristic, the dice roll made is called a damage roll."""
+    r = rule(pack, "D", "D3", "+1")
+    assert dict(r.extra)["distribution"] == {"2": "1/3", "3": "1/3", "4": "1/3"}
+    assert any("a damage roll determines D" in step for step in _steps(r))
