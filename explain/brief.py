@@ -72,7 +72,7 @@ def brief_text(ruling: Ruling, pack: Pack, *, colour: bool = False) -> str:
 def brief_markdown(ruling: Ruling, pack: Pack) -> str:
     """The brief ruling as Markdown: the headline in bold, the reasons as a list, citations in italics."""
     lines = brief_lines(ruling, pack)
-    out = [f"**{lines[0].text}**", ""]
+    out = [f"**{lines[0].text}**", *([f"*{lines[0].cite}*"] if lines[0].cite else []), ""]
     for line in lines[1:]:
         cite = f" — *{line.cite}*" if line.cite else ""
         out.append("  " * (line.depth - 1) + f"- {line.text}{cite}")
@@ -101,7 +101,7 @@ def brief_lines(ruling: Ruling, pack: Pack) -> list[Line]:
         return lines
     if ruling.cases is not None:
         return _cases(ruling, pack, q)
-    lines = [Line(0, "value", f"{_cap(q.text)}: {_answer(ruling, q)}")]
+    lines = [Line(0, "value", f"{_cap(q.text)}: {_answer(ruling, q)}", _headline_cite(ruling, q))]
     lines += _reasons(ruling, pack, q)
     if len(lines) == 1:
         lines.append(Line(1, "note", "no modifier applies"))
@@ -113,6 +113,15 @@ def brief_lines(ruling: Ruling, pack: Pack) -> list[Line]:
         rules = "rule that did not apply" if failed == 1 else "rules that did not apply"
         lines.append(Line(1, "note", f"not shown: {failed} {rules} (--full lists them)"))
     return lines
+
+
+def _headline_cite(ruling: Ruling, q: Quantity) -> str | None:
+    """The quantity's own sentence, where it is what answers: a verdict on a roll, or a modified characteristic."""
+    if q.cite is None or not q.cite.quote:
+        return None
+    if "passed" in dict(ruling.extra) or (q.kind == "characteristic" and ruling.applied):
+        return str(q.cite)
+    return None
 
 
 def _answer(ruling: Ruling, q: Quantity) -> str:
@@ -277,7 +286,8 @@ def _choice(ruling: Ruling) -> list[Line]:
     ranked = sorted(others, key=lambda a: (not a.ignored == (), -a.rank, len(a.ignored), sorted(a.ignored)))
     shown = ranked[:SHOWN_ALTERNATIVES]
     said = "; ".join(f"ignoring {', '.join(a.ignored) or 'nothing'} gives {a.display}" for a in shown)
-    rest = len(others) - len(shown)
+    weighed = getattr(choice, "weighed", 0) or len(choice.alternatives)  # every subset weighed, not only those kept
+    rest = weighed - 1 - len(shown)
     more = f"; {rest} more weighed (--full lists them)" if rest else ""
     lines.append(Line(2, "note", f"instead: {said}{more}"))
     return lines
@@ -286,22 +296,32 @@ def _choice(ruling: Ruling) -> list[Line]:
 def _readings(ruling: Ruling, pack: Pack) -> list[Line]:
     lines: list[Line] = []
     assert ruling.readings is not None
+    used = {claim for _, n in ruling.explanation.lines() if n.tag == "reading" for claim in
+            (c.claim for c in n.because) if claim.endswith("(used)")}
     for name in dict.fromkeys(o.reading for o in ruling.readings):
         reading = pack.readings[name]
-        lines.append(Line(1, "reading", f'the text can be read two ways: "{reading.sentence}"',
-                          str(reading.cite) if reading.cite else None))
+        where = f" ({reading.cite.source} ¶{reading.cite.paragraph})" if reading.cite else ""
+        cite = str(reading.cite) if reading.cite and reading.cite.quote not in reading.sentence else None
+        lines.append(Line(1, "reading", f'the text can be read {_count(reading.options)} ways: '
+                                        f'"{reading.sentence}"{where}', cite))
         for o in (o for o in ruling.readings if o.reading == name):
-            used = " (the default, used here)" if o.default else ""
-            lines.append(Line(2, "note", f"{o.option}{used}: {_answer(o.ruling, pack.quantities[ruling.quantity])}"
+            marks = [m for m, on in (("the default", o.default), ("used here", any(
+                c.startswith(f"reading {o.option!r}") for c in used))) if on]
+            shown = f" ({', '.join(marks)})" if marks else ""
+            lines.append(Line(2, "note", f"{o.option}{shown}: {_answer(o.ruling, pack.quantities[ruling.quantity])}"
                                          f" — {dict(reading.options)[o.option]}"))
     return lines
+
+
+def _count(options: tuple[Any, ...]) -> str:
+    return {2: "two", 3: "three", 4: "four"}.get(len(options), str(len(options)))
 
 
 def _cases(ruling: Ruling, pack: Pack, q: Quantity) -> list[Line]:
     assert ruling.cases is not None
     facts = list(dict.fromkeys(f for c in ruling.cases for f, _ in c.when))
-    about = ", ".join(_about(pack, f) for f in facts)
-    lines = [Line(0, "value", f"{_cap(q.text)}: depends on {about}, which the situation does not give")]
+    unknown = ", ".join(about(pack, f) for f in facts)
+    lines = [Line(0, "value", f"{_cap(q.text)}: depends on {unknown}, which the situation does not give")]
     for case in ruling.cases:
         when = "; ".join(_when(pack, f, v) for f, v in case.when)
         counted = ", ".join(f"{a.change} {a.rule}" for a in case.ruling.applied)
@@ -314,7 +334,8 @@ def _cases(ruling: Ruling, pack: Pack, q: Quantity) -> list[Line]:
     return lines
 
 
-def _about(pack: Pack, name: str) -> str:
+def about(pack: Pack, name: str) -> str:
+    """What an unknown fact is about: "whether the target is in hard cover", "the shooter's Ballistic Skill"."""
     fact = pack.facts.get(name)
     if fact is None:
         return name

@@ -33,7 +33,12 @@ _AUX = {"is": "is not", "are": "are not", "was": "was not", "were": "were not", 
         "does": "does not", "do": "do not", "did": "did not"}
 _IRREGULAR = {"made": "make", "took": "take", "ran": "run", "went": "go", "gave": "give", "got": "get",
               "saw": "see", "shot": "shoot", "fought": "fight", "fled": "flee", "held": "hold", "left": "leave",
-              "lost": "lose", "won": "win", "drew": "draw", "chose": "choose", "hid": "hide", "set": "set"}
+              "lost": "lose", "won": "win", "drew": "draw", "chose": "choose", "hid": "hide", "sank": "sink",
+              "struck": "strike", "threw": "throw", "flew": "fly", "rode": "ride", "stood": "stand", "fell": "fall",
+              "began": "begin", "kept": "keep", "sent": "send", "brought": "bring", "caught": "catch",
+              "found": "find", "felt": "feel", "led": "lead", "knew": "know", "broke": "break", "spent": "spend"}
+_NOT_VERBS = {"this", "thus", "plus", "less", "unless", "across", "always", "its", "bonus", "status", "towards",
+              "whereas", "perhaps", "besides", "sometimes", "yes", "axis", "lens", "dice", "means"}
 _DETERMINERS = {"the", "a", "an", "its", "their", "his", "her", "this", "that", "every", "each", "any", "no"}
 
 
@@ -136,7 +141,7 @@ def negate(text: str) -> str:
         w = word.lower()
         prev = words[i - 1].lower() if i else ""
         if (i and prev not in _DETERMINERS and not prev.endswith("'s") and w.endswith("s") and len(w) > 3
-                and not w.endswith("ss") and word.isalpha() and word.islower()):
+                and not w.endswith("ss") and word.isalpha() and word.islower() and w not in _NOT_VERBS):
             return " ".join([*words[:i], "does not", _third_to_base(word), *words[i + 1:]])
     return f"not: {text}"
 
@@ -187,7 +192,7 @@ def _verb_index(words: list[str]) -> int | None:
         w = word.lower()
         prev = words[i - 1].lower() if i else ""
         if (i and prev not in _DETERMINERS and not prev.endswith("'s") and w.endswith("s") and len(w) > 3
-                and not w.endswith("ss") and word.isalpha() and word.islower()):
+                and not w.endswith("ss") and word.isalpha() and word.islower() and w not in _NOT_VERBS):
             return i
     return None
 
@@ -292,7 +297,8 @@ def _compare(pack: Pack, left: tuple[Any, ...], op: str, right: tuple[Any, ...],
         c = right[2]
         if fact.type.kind == "enum" or not isinstance(c, int):
             said = sentence(fact, c)
-            return said if op == "==" else negate(said)
+            actual = values.get(left[2], c)
+            return (said if op == "==" else negate(said)) + (f" (it is {actual})" if actual != c else "")
         if "{value}" in text:
             template = _X_PLUS if "{value}+" in text else _RANGE
             phrase = template[op].format(c=c)
@@ -352,7 +358,7 @@ def _owner(pack: Pack, n: tuple[Any, ...]) -> str:
     if fact is None:
         return "the unit"
     text = _plain(fact.text)
-    if m := re.match(r"^(.*?)(?:'s|') keywords", text):
+    if m := re.match(r"^(.*?)(?:'s|')\s+(?:[\w-]+\s+)*?keywords\b", text):
         return m.group(1)
     return f"the unit with {text}"
 

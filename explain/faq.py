@@ -111,9 +111,11 @@ def question_text(pack: Pack, q: Quantity, data: dict[str, Any]) -> str:
 
 
 def _clause(fact: Fact, value: Any) -> str:
-    if fact.type.kind == "bool" and "{value}" not in fact.text:
-        return fact.text if value else f"it is not the case that {fact.text}"
-    return fact.describe(value)
+    if fact.type.kind == "bool" and "{value}" in fact.text:
+        return fact.describe(value)
+    from explain.english import sentence
+
+    return sentence(fact, value)  # "the shooter did not move this turn", never "it is not the case that ..."
 
 
 def _witnesses(pack: Pack, q: Quantity) -> Iterator[tuple[str, str, dict[str, Any]]]:
@@ -296,9 +298,15 @@ def answer_text(entry: Entry) -> str:
     return shown + chance
 
 
-def reasons(entry: Entry) -> list[str]:
-    """The reasons in a sentence or two: what counted, what was suppressed or ignored, what bit."""
+def reasons(entry: Entry, pack: Pack | None = None) -> list[str]:
+    """The reasons in a sentence or two: what counted, what was suppressed or ignored, what bit.
+
+    With the pack, each reason is worded as `rulings ask` words it (conditions in plain English,
+    every reading's answer); without it, from the recorded claims.
+    """
     r = entry.ruling
+    if pack is not None and r.cases is None and r.groups is None:
+        return _worded_reasons(pack, entry)
     out = []
     if r.applied:
         out.append("Counts: " + ", ".join(f"{a.rule} ({a.change})" for a in r.applied) + ".")
@@ -312,6 +320,36 @@ def reasons(entry: Entry) -> list[str]:
             out.append(node.claim + f" ({traced}).")
     if r.automatic:
         out.append("The roll is skipped: the attack hits automatically.")
+    return out
+
+
+def _worded_reasons(pack: Pack, entry: Entry) -> list[str]:
+    from explain.brief import brief_lines
+    from explain.english import why_not
+
+    r = entry.ruling
+    out = []
+    after = ""
+    for line in brief_lines(r, pack)[1:]:
+        text = line.text
+        if line.tag == "note" and line.depth == 2:
+            text = f"Read as {text}" if after == "reading" else text
+        elif line.tag in ("applied", "suppressed", "ignored", "clamp", "chart", "reading", "failed", "step"):
+            after = line.tag
+        elif line.tag == "note" and text == "no modifier applies" and not r.automatic:
+            text = "No modifier counts"
+        else:
+            continue
+        first = text.split(" ")[0]
+        text = text if "_" in first or not first[:1].isalpha() else text[:1].upper() + text[1:]
+        out.append(text if text.endswith((".", '"', ")")) and line.tag == "reading" else text.rstrip(".") + ".")
+    if entry.topic.startswith("When") and r.values is not None:
+        shown = " ".join(out)
+        for node in r.explanation.because:
+            rule = node.claim.split(" ")[0]
+            m = pack.modifiers.get(rule)
+            if node.tag == "failed" and m is not None and f"{rule} does not apply" not in shown:
+                out.append(f"{rule} does not apply: {why_not(pack, m.when, r.values)}.")
     return out
 
 
@@ -342,7 +380,7 @@ def faq_json(pack: Pack, entries: list[Entry]) -> dict[str, Any]:
     """The FAQ as JSON: one object per entry, with its full ruling."""
     return {"pack": pack.name, "title": pack.title, "entries": [
         {"quantity": e.quantity, "topic": e.topic, "question": e.question, "answer": answer_text(e),
-         "reasons": reasons(e), "citations": citations(pack, e), "situation": e.situation,
+         "reasons": reasons(e, pack), "citations": citations(pack, e), "situation": e.situation,
          "shows": list(e.shows),
          "command": replay(pack, e), "ruling": ruling_json(e.ruling)} for e in entries]}
 
@@ -370,7 +408,7 @@ def faq_markdown(pack: Pack, entries: list[Entry]) -> str:
                 topic = e.topic
                 lines += ["", f"### {topic}"]
             number += 1
-            answer = f"**A:** {answer_text(e)}. " + " ".join(reasons(e))
+            answer = f"**A:** {answer_text(e)}. " + " ".join(reasons(e, pack))
             lines += ["", f"**Q{number}. {e.question}**", "", answer]
             cites = citations(pack, e)
             if cites:

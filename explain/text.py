@@ -130,6 +130,25 @@ def english_claim(node: Node, pack: Pack, values: Mapping[str, Any]) -> str:
             return f"base {m.group('value')} = {amount(pack, parse_expr(m.group('expr')), values)}"
     except (ExprSyntaxError, KeyError, StopIteration):
         return claim
-    if claim.startswith("given in the situation ("):
-        return "given in the situation"
+    if re.fullmatch(r"(given in the situation|in this case) \([\w.]+\)", claim):
+        return claim.split(" (")[0]
+    if node.tag == "cases" and (m := _DEPENDS.match(claim)):
+        from explain.brief import about
+
+        return f"{m.group('head')} depends on what the situation does not give: " + ", ".join(
+            about(pack, name) for name in m.group("names").split(", "))
+    if (m := _WHEN.match(claim)) and all(name in pack.facts for name, _ in _PAIR.findall(m.group("when"))):
+        from explain.english import sentence
+
+        pairs = [(pack.facts[name], _value(value)) for name, value in _PAIR.findall(m.group("when"))]
+        return "when " + "; ".join(sentence(fact, value) for fact, value in pairs) + f": {m.group('answer')}"
     return claim
+
+
+_DEPENDS = re.compile(r"^(?P<head>.*) depends on facts the situation does not give: (?P<names>[\w., ]+)$")
+_WHEN = re.compile(r"^when (?P<when>(?:[\w.]+ = [^,:]+)(?:, [\w.]+ = [^,:]+)*): (?P<answer>.*)$")
+_PAIR = re.compile(r"([\w.]+) = ([^,:]+)")
+
+
+def _value(text: str) -> Any:
+    return {"true": True, "false": False}.get(text.strip(), text.strip())
