@@ -347,8 +347,11 @@ def parse_expr(text: str | int | bool) -> Expr:
         raise ExprSyntaxError(f"expected an expression, got {type(text).__name__}", 0, repr(text))
     body, src, delta = _parse_ast(text)
     conv = _Converter(text, src, delta)
-    tree = conv.conv(body)
-    return Expr(text, frozenset(conv.names), tree, _build(tree))
+    try:
+        tree = conv.conv(body)
+        return Expr(text, frozenset(conv.names), tree, _build(tree))
+    except RecursionError:
+        raise ExprSyntaxError("nested too deeply", 0, text) from None
 
 
 def evaluate(expr: Expr, values: Mapping[str, object]) -> object:

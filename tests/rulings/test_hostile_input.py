@@ -255,6 +255,8 @@ HOSTILE_PACKS = [
         (b"# nothing but a comment\n", "the pack has no quantities"),
         ((Q + "modifiers: {a: {quantity: q, change: '+1'}}\n"
           "policies: {p: {kind: exclusive, rules: [a, a]}}\n").encode(), "rule 'a' is listed twice"),
+        (b"quantities: {q: {kind: pool, base: 5, automatic: '" + b"not " * 990 + b"true'}}\n",
+         "p.yaml:1:51: quantities.q.automatic: nested too deeply"),
         ((Q + "examples: [{name: e, quantity: q, expect: {applied: 5}}]\n").encode(), "expect.applied: expected array"),
         ((Q + "examples: [{name: e, quantity: q, expect: {suppressed: [a]}}]\n").encode(),
          "expect.suppressed: expected object"),
@@ -468,7 +470,7 @@ def test_numbers_written_as_text_are_bounded_too(
 
 
 @pytest.mark.parametrize(("option", "value"), [("--roll", "³"), ("--roll", "9" * 5000), ("--base", "+³"),
-                                               ("--base", "9" * 5000)])
+                                               ("--base", "9" * 5000)], ids=["roll³", "roll9x5000", "base³", "base9x5000"])
 def test_numbers_on_the_command_line_are_bounded(capsys: pytest.CaptureFixture[str], option: str, value: str) -> None:
     argv = ["ask", "wh40k", "hit_roll" if option == "--roll" else "S", option, value]
     if option == "--roll":  # argparse refuses it, with its usage line
