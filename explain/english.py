@@ -271,6 +271,9 @@ def _say(pack: Pack, n: tuple[Any, ...], values: Mapping[str, Any], holds: bool)
         return sentence(fact, "nonzero") if holds else sentence(fact, 0)
     if tag == "call" and n[2] == "matches":
         return _matches(pack, n[3], values, holds)
+    if tag == "if":  # a conditional's negation negates both values, never the condition
+        return (f"{_say(pack, n[3], values, holds)} if {_say(pack, n[2], values, True)}, "
+                f"otherwise {_say(pack, n[4], values, holds)}")
     if tag == "cmp":
         first = n[2]
         parts = []
@@ -335,6 +338,9 @@ def _amount(pack: Pack, n: tuple[Any, ...], values: Mapping[str, Any]) -> str:
         if n[2] == "abs":
             return f"the size of {args[0]}"
         return f"the {'smaller' if n[2] == 'min' else 'larger'} of {_join(args, 'and')}"
+    if tag == "if":
+        return (f"{_amount(pack, n[3], values)} if {_say(pack, n[2], values, True)}, "
+                f"otherwise {_amount(pack, n[4], values)}")
     return _say(pack, n, values, True)
 
 

@@ -5,7 +5,8 @@ Packs are written by strangers, so an expression such as
 with :mod:`ast` against a strict whitelist (bool ops, ``not``, unary ``-``,
 ``+ - * //``, comparisons including ``in``, ints, strings, ``true``/``false``,
 ``min``/``max``/``abs``, ``matches('KEYWORD PHRASE', keywords.fact)`` (see
-:mod:`kb.keywords`) and dotted fact names), converted to a tree of plain
+:mod:`kb.keywords`), the conditional ``a if cond else b`` and dotted fact
+names), converted to a tree of plain
 tuples, type-checked against fact declarations by :func:`check_expr` and
 evaluated by :func:`evaluate` with Kleene three-valued logic: a fact without a
 value is :data:`UNKNOWN`. Nothing is ever passed to ``eval``, ``exec`` or
@@ -28,7 +29,7 @@ from kb.limits import MAX_INT, excerpt
 __all__ = ["UNKNOWN", "Expr", "ExprSyntaxError", "FactType", "atoms", "check_expr", "describe",
            "evaluate", "parse_expr"]
 
-_Node = tuple[Any, ...]  # ("c"|"n"|"and"|"or"|"not"|"neg"|"bin"|"cmp"|"call", offset, ...)
+_Node = tuple[Any, ...]  # ("c"|"n"|"and"|"or"|"not"|"neg"|"bin"|"cmp"|"call"|"if", offset, ...)
 _Fn = Callable[[Mapping[str, object]], object]
 
 
@@ -83,10 +84,10 @@ class Expr:
 
 
 _ALLOWED = ("allowed: and, or, not, unary -, + - * //, == != < <= > >=, in, not in, integers, "
-            "'strings', true/false, min() max() abs(), parentheses and dotted.fact.names")
+            "'strings', true/false, min() max() abs(), 'a if cond else b', parentheses and dotted.fact.names")
 _FORBIDDEN: dict[type, str] = {
     ast.Lambda: "lambda", ast.Subscript: "subscripts ([...])", ast.JoinedStr: "f-strings",
-    ast.NamedExpr: "':=' (walrus)", ast.IfExp: "'x if c else y'", ast.Starred: "'*' unpacking",
+    ast.NamedExpr: "':=' (walrus)", ast.Starred: "'*' unpacking",
     ast.List: "list literals", ast.Tuple: "tuples", ast.Set: "set literals", ast.Dict: "dict literals",
     ast.Pow: "'**'", ast.Div: "'/' (use '//' for integer division)", ast.Mod: "'%'",
     ast.MatMult: "'@'", ast.BitAnd: "'&' (use 'and')", ast.BitOr: "'|' (use 'or')", ast.BitXor: "'^'",
@@ -222,6 +223,8 @@ class _Converter:
             self.fail(kind or repr(n.value), n.col_offset)
         if isinstance(n, ast.Name | ast.Attribute):
             return self.name(n)
+        if isinstance(n, ast.IfExp):  # ("if", offset, condition, value when it holds, value otherwise)
+            return ("if", off, self.conv(n.test), self.conv(n.body), self.conv(n.orelse))
         if isinstance(n, ast.Call):
             fname = n.func.id if isinstance(n.func, ast.Name) else None
             if fname not in _FUNCS:
@@ -298,6 +301,8 @@ def _build(n: _Node) -> _Fn:
         bop, left, right = _BIN_FN[n[2]], _build(n[3]), _build(n[4])
         return lambda values: (UNKNOWN if (a := left(values)) is UNKNOWN or (b := right(values)) is UNKNOWN
                                else bop(a, b))
+    if tag == "if":
+        return _conditional(_build(n[2]), _build(n[3]), _build(n[4]))
     if tag == "call":
         func, args = _FUNCS[n[2]][0], tuple(map(_build, n[3]))
 
@@ -322,6 +327,21 @@ def _build(n: _Node) -> _Fn:
             a = b
         return UNKNOWN if unknown else True
     return chain
+
+
+def _conditional(cond: _Fn, then: _Fn, otherwise: _Fn) -> _Fn:
+    """``then if cond else otherwise``; an unknown condition decides nothing unless both values agree."""
+
+    def choose(values: Mapping[str, object]) -> object:
+        c = cond(values)
+        if c is not UNKNOWN:
+            return then(values) if c else otherwise(values)
+        try:  # the branch not taken may divide by zero: that is no answer, not an error
+            a, b = then(values), otherwise(values)
+        except RulingsError:
+            return UNKNOWN
+        return a if a is not UNKNOWN and type(a) is type(b) and a == b else UNKNOWN
+    return choose
 
 
 def parse_expr(text: str | int | bool) -> Expr:
@@ -366,6 +386,11 @@ def evaluate(expr: Expr, values: Mapping[str, object]) -> object:
         unknown
         >>> evaluate(parse_expr("'vehicle' in unit.keywords"), {"unit.keywords": frozenset({"VEHICLE"})})
         True
+        >>> tn = parse_expr("3 if shooter.experience == 'regular' else 4")
+        >>> evaluate(tn, {"shooter.experience": "regular"}), evaluate(tn, {"shooter.experience": "green"})
+        (3, 4)
+        >>> evaluate(parse_expr("2 if a.x else 2"), {}), evaluate(parse_expr("2 if a.x else 3"), {})
+        (2, unknown)
     """
     try:
         return expr._fn(values)
@@ -384,6 +409,8 @@ def _kind(n: _Node, facts: Mapping[str, FactType], out: list[tuple[str, int]]) -
         close = difflib.get_close_matches(n[2], list(facts), n=1)
         out.append((f"unknown fact {n[2]!r}" + (f" (did you mean {close[0]!r}?)" if close else ""), off))
         return FactType("?")
+    if tag == "if":
+        return _kind_if(n, facts, out)
     if tag == "call" and n[2] == "matches":
         keywords = n[3][1]
         if (k := _kind(keywords, facts, out).kind) not in ("keywords", "?"):
@@ -397,13 +424,35 @@ def _kind(n: _Node, facts: Mapping[str, FactType], out: list[tuple[str, int]]) -
         args, want, what = spec
         for arg in args:
             if (k := _kind(arg, facts, out).kind) not in (want, "?"):
-                out.append((f"{what} needs {want} operands, but {_show(arg)} is {k}", arg[1]))
+                tip = " (to count a condition, write '1 if CONDITION else 0')" if (want, k) == ("int", "bool") else ""
+                out.append((f"{what} needs {want} operands, but {_show(arg)} is {k}{tip}", arg[1]))
         return FactType(want)
     nodes = [n[2], *(r for _, r in n[3])]
     kinds = [_kind(x, facts, out) for x in nodes]
     for i, (op, _) in enumerate(n[3]):
         _check_cmp(op, (nodes[i], kinds[i]), (nodes[i + 1], kinds[i + 1]), out)
     return FactType("bool")
+
+
+def _kind_if(n: _Node, facts: Mapping[str, FactType], out: list[tuple[str, int]]) -> FactType:
+    """A conditional's condition is bool; both values have one type (an enum and its values' strings agree)."""
+    if (k := _kind(n[2], facts, out).kind) not in ("bool", "?"):
+        out.append((f"the condition after 'if' must be bool, but {_show(n[2])} is {k}", n[2][1]))
+    then, otherwise = _kind(n[3], facts, out), _kind(n[4], facts, out)
+    kinds = {then.kind, otherwise.kind}
+    if "?" in kinds:
+        return otherwise if then.kind == "?" else then
+    if kinds == {"enum", "str"}:
+        (en, enum), sn = ((n[3], then), n[4]) if then.kind == "enum" else ((n[4], otherwise), n[3])
+        if sn[0] == "c" and sn[2] not in enum.values:
+            out.append((f"{sn[2]!r} is not a value of {_show(en)} (one of: {', '.join(map(repr, enum.values))})",
+                        sn[1]))
+        return enum
+    if len(kinds) > 1 or then.kind == "keywords":
+        out.append((f"'if' needs both values of one type (int, bool or text), but {_show(n[3])} is {then.kind} "
+                    f"and {_show(n[4])} is {otherwise.kind}", n[3][1]))
+        return FactType("?")
+    return then
 
 
 def _show(n: _Node) -> str:
@@ -444,6 +493,10 @@ def check_expr(expr: Expr, facts: Mapping[str, FactType], expect: str) -> list[t
         [("unknown fact 'shooter.movd' (did you mean 'shooter.moved'?)", 0)]
         >>> check_expr(parse_expr("7 - shooter.bs"), facts, "bool")
         [('expression is int, but bool is expected', 0)]
+        >>> check_expr(parse_expr("1 if shooter.moved else shooter.bs"), facts, "int")
+        []
+        >>> check_expr(parse_expr("1 if shooter.bs else 0"), facts, "int")
+        [("the condition after 'if' must be bool, but 'shooter.bs' is int", 5)]
     """
     out: list[tuple[str, int]] = []
     kind = _kind(expr._tree, facts, out).kind

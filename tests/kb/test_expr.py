@@ -225,7 +225,7 @@ def test_chained_comparison_mixed_ops() -> None:
         ("__import__('os').system('ls')", "calling"),
         ("min(a, b).c", "attribute access"),
         ("x.__class__", "'__'"),
-        ("a if b else c", "if"),
+        ("a if b else (lambda: c)", "lambda"),
         ("[1, 2]", "list"),
         ("(1, 2)", "tuples"),
         ("{1: 2}", "dict"),
