@@ -144,18 +144,19 @@ def render_text(findings: Sequence[Finding], pack: str, extra: Sequence[str] = (
     return "\n".join(lines)
 
 
+def check_json(findings: Sequence[Finding], pack: str, extra: Sequence[str], coverage: Any = None) -> dict[str, Any]:
+    """The findings as JSON (`--format json`), with what the search covered."""
+    return {
+        "pack": pack,
+        "with": list(extra),
+        **(coverage.as_json() if coverage else {}),
+        "findings": [finding_json(f, pack, extra) for f in findings],
+    }
+
+
 def _print(findings: list[Finding], args: argparse.Namespace, extra: Sequence[str]) -> None:
     if args.format == "json":
-        print(
-            json.dumps(
-                {
-                    "pack": args.pack,
-                    "with": list(extra),
-                    "findings": [finding_json(f, args.pack, extra) for f in findings],
-                },
-                ensure_ascii=False,
-            )
-        )
+        print(json.dumps(check_json(findings, args.pack, extra), ensure_ascii=False))
     else:
         print(render_text(findings, args.pack, extra))
 

@@ -74,6 +74,11 @@ def _parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_test)
 
     _lawyer_commands(sub)
+    p = sub.add_parser("serve", help="serve the explorer page, FAQs, rule graphs and a JSON API over HTTP")
+    p.add_argument("packs", nargs="*", metavar="PACK", help="more packs to serve, by name or path")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: loopback only)")
+    p.add_argument("--port", type=_count, default=8000)
+    p.set_defaults(run=_serve)
     return parser
 
 
@@ -137,6 +142,19 @@ def _later(module: str, function: str) -> Callable[[argparse.Namespace], int]:
         return int(getattr(import_module(module), function)(args))
 
     return run
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from kb.errors import RulingsError
+
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError:
+        raise RulingsError("serve needs the web extra", hint='pip install "rulings[web]"') from None
+    from rulings.web import run_serve
+
+    return run_serve(args)
 
 
 def _count(text: str) -> int:

@@ -21,14 +21,7 @@ def run_why_not(args: argparse.Namespace) -> int:
     result = why_not(pack, args.quantity, args.rule, situation)
     commands = [_command(args, c.as_given()) for c in result.changes]
     if args.format == "json":
-        from explain.json import ruling_json
-
-        doc = {"pack": result.pack, "quantity": result.quantity, "rule": result.rule, "status": result.status,
-               "counts": result.status == "counts", "reason": result.reason.to_json(),
-               "ruling": ruling_json(result.ruling),
-               "changes": [{"given": {n: v for n, v in c.given}, "display": c.display, "command": cmd}
-                           for c, cmd in zip(result.changes, commands, strict=True)]}
-        print(json.dumps(doc, ensure_ascii=False, default=str))
+        print(json.dumps(why_not_json(result, commands), ensure_ascii=False, default=str))
         return 0
     md = args.format == "markdown"
     lines = [("## " if md else "") + f"{result.rule} ({result.quantity}): {_STATUS[result.status]}", ""]
@@ -47,6 +40,17 @@ def run_why_not(args: argparse.Namespace) -> int:
     return 0
 
 
+def why_not_json(result: Any, commands: list[str]) -> dict[str, Any]:
+    """A why-not answer as JSON (`--format json`), each smallest change with the command that replays it."""
+    from explain.json import ruling_json
+
+    return {"pack": result.pack, "quantity": result.quantity, "rule": result.rule, "status": result.status,
+            "counts": result.status == "counts", "reason": result.reason.to_json(),
+            "ruling": ruling_json(result.ruling),
+            "changes": [{"given": {n: v for n, v in c.given}, "display": c.display, "command": cmd}
+                        for c, cmd in zip(result.changes, commands, strict=True)]}
+
+
 def run_find(args: argparse.Namespace) -> int:
     """`rulings find PACK QUANTITY --where EXPR`: the minimal situations whose ruling satisfies EXPR."""
     from rulings.cli import _load, _read_situation
@@ -56,16 +60,21 @@ def run_find(args: argparse.Namespace) -> int:
     situation = _read_situation(args, pack)
     found = find(pack, args.quantity, args.where, situation, max_facts=args.max_facts)
     if args.format == "json":
-        print(json.dumps({"pack": pack.name, "quantity": args.quantity, "where": args.where,
-                          "max_facts": args.max_facts, "situations": [
-                              {"given": {n: (list(v) if isinstance(v, tuple) else v) for n, v in f.given},
-                               "display": f.display} for f in found]}, ensure_ascii=False, default=str))
+        print(json.dumps(find_json(pack, args, found), ensure_ascii=False, default=str))
         return 0
     print(f"{len(found)} minimal situation{'s' if len(found) != 1 else ''} where {args.where} "
           f"(other facts at their defaults; up to {args.max_facts} facts beyond those given):")
     for i, f in enumerate(found, 1):
         print(f"{i:3}. {f.describe()}  ->  {f.display}")
     return 0
+
+
+def find_json(pack: Any, args: argparse.Namespace, found: list[Any], coverage: Any = None) -> dict[str, Any]:
+    """The situations `find` found as JSON (`--format json`), with what the search covered."""
+    return {"pack": pack.name, "quantity": args.quantity, "where": args.where, "max_facts": args.max_facts,
+            **(coverage.as_json() if coverage else {}), "situations": [
+                {"given": {n: (list(v) if isinstance(v, tuple) else v) for n, v in f.given},
+                 "display": f.display} for f in found]}
 
 
 def run_faq(args: argparse.Namespace) -> int:

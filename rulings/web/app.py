@@ -1,0 +1,133 @@
+"""The web app: the explorer page, FAQ and rule-graph pages, and the JSON API they use.
+
+Bad input is a 400 carrying the command line's message (`{"error": ...}`),
+an unknown pack a 404, an oversized upload a 413; nothing answers with a
+traceback. Handlers are plain functions, which Starlette runs in a thread
+pool, so a slow search does not hold up other requests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from kb.errors import RulingsError, UnknownName
+from rulings.web import api, pages
+from rulings.web.openapi import OPENAPI
+from rulings.web.packs import Packs
+
+STATIC = Path(__file__).parent / "static"
+
+
+class TooLarge(RulingsError):
+    """A request body over the file size limit."""
+
+
+class Answer(JSONResponse):
+    """JSON written as the command line writes it (`default=str`: a Fraction or a set of keywords as text)."""
+
+    def render(self, content: Any) -> bytes:
+        import json
+
+        return json.dumps(content, ensure_ascii=False, default=str).encode("utf-8")
+
+
+def create_app(named: Sequence[str] = ()) -> Starlette:
+    """The app serving the built-in packs and the packs (names or paths) in `named`."""
+    packs = Packs(named)
+
+    def answer(compute: Callable[[Request], Any]) -> Callable[[Request], Response]:
+        def endpoint(request: Request) -> Response:
+            return Answer(compute(request))
+
+        return endpoint
+
+    async def check(request: Request) -> Response:
+        from starlette.concurrency import run_in_threadpool
+
+        body = await _body(request)
+        return Answer(await run_in_threadpool(api.check_answer, packs, request.path_params["pack"], body))
+
+    def faq_md(request: Request) -> Response:
+        return PlainTextResponse(api.faq_markdown_text(packs, request.path_params["pack"]),
+                                 media_type="text/markdown; charset=utf-8")
+
+    def explorer(request: Request) -> Response:
+        return FileResponse(STATIC / "explorer.html", headers={"Cache-Control": "no-cache"})
+
+    def faq_page(request: Request) -> Response:
+        name = request.path_params["pack"]
+        return HTMLResponse(pages.faq_page(packs.get(name), api.faq_answer(packs, name)))
+
+    def graph_page(request: Request) -> Response:
+        return HTMLResponse(pages.graph_page(packs.get(request.path_params["pack"]), request.query_params.get("focus")))
+
+    def graph_svg(request: Request) -> Response:
+        from rulings.web.graph import graph_svg as draw
+
+        svg = draw(packs.get(request.path_params["pack"]), request.query_params.get("focus"))
+        return Response(svg, media_type="image/svg+xml")
+
+    routes = [
+        Route("/", explorer),
+        Route("/faq/{pack}", faq_page),
+        Route("/graph/{pack}.svg", graph_svg),
+        Route("/graph/{pack}", graph_page),
+        Route("/openapi.json", lambda request: JSONResponse(OPENAPI)),
+        Route("/api/packs", answer(lambda request: api.packs_json(packs))),
+        Route("/api/packs/{pack}", answer(lambda request: api.vocabulary_json(packs, request.path_params["pack"]))),
+        Route("/api/ask", answer(lambda request: api.ask_json(packs, api.arguments(request)))),
+        Route("/api/why-not", answer(lambda request: api.why_not_answer(
+            packs, api.arguments(request, need=("pack", "quantity", "rule"))))),
+        Route("/api/find", answer(lambda request: api.find_answer(
+            packs, api.arguments(request, need=("pack", "quantity", "where"))))),
+        Route("/api/faq/{pack}.md", faq_md),
+        Route("/api/faq/{pack}", answer(lambda request: api.faq_answer(packs, request.path_params["pack"]))),
+        Route("/api/check/{pack}", check, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {
+        RulingsError: _bad_input, RecursionError: _bad_input, Exception: _bug}
+    return Starlette(routes=routes, exception_handlers=handlers)
+
+
+async def _body(request: Request) -> bytes:
+    """The request body, refused past the file size limit before and while it is read."""
+    from kb.limits import max_file_bytes
+
+    limit = max_file_bytes()
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise TooLarge(f"the upload is {int(declared)} bytes, over the limit of {limit}",
+                       hint="an overlay is a small YAML file")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise TooLarge(f"the upload is over the limit of {limit} bytes", hint="an overlay is a small YAML file")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def _bad_input(request: Request, exc: Exception) -> Response:
+    if isinstance(exc, RecursionError):
+        return JSONResponse({"error": "the input is nested too deeply to read"}, status_code=400)
+    status = 413 if isinstance(exc, TooLarge) else 404 if isinstance(exc, UnknownName) and exc_is_pack(exc) else 400
+    return JSONResponse({"error": str(exc)}, status_code=status)
+
+
+def exc_is_pack(exc: RulingsError) -> bool:
+    """Whether an unknown name is a pack's (a 404: nothing is served under that name)."""
+    return str(exc).startswith("unknown pack")
+
+
+async def _bug(request: Request, exc: Exception) -> Response:
+    return JSONResponse({"error": f"internal error (a bug in Rulings): {type(exc).__name__}: {str(exc)[:200]}"},
+                        status_code=500)

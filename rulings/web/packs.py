@@ -1,0 +1,77 @@
+"""The packs a server may open: the built-in ones and those named on the command line, nothing else.
+
+A request names a pack by its name only; no path from a request is ever read.
+Loaded packs are kept in memory and reloaded when a file of theirs changes, so
+a rules writer editing a pack sees the edit on the next request.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+from kb.errors import UnknownName
+from kb.model import Pack
+
+
+class Packs:
+    """Served packs by name, each loaded on first use through the pack cache."""
+
+    def __init__(self, named: Sequence[str] = ()) -> None:
+        from kb.cache import load
+        from kb.locate import builtin_packs
+
+        self.sources: dict[str, str] = {name: name for name in builtin_packs()}
+        for source in named:
+            self.sources[load(source).name] = source
+        self._loaded: dict[str, tuple[Any, Pack]] = {}
+        self._memo: dict[tuple[str, str, Any], Any] = {}
+        self._lock = threading.Lock()
+
+    def names(self) -> list[str]:
+        """The served packs' names, built-in first, then those named on the command line."""
+        return list(self.sources)
+
+    def get(self, name: str) -> Pack:
+        """The pack served under `name` (an unknown name gets the command line's did-you-mean message)."""
+        from kb.cache import load
+
+        source = self.sources.get(name)
+        if source is None:
+            raise UnknownName("pack", name, self.sources)
+        stamp = _stamp(source)
+        held = self._loaded.get(name)
+        if held is not None and held[0] == stamp:
+            return held[1]
+        pack = load(source)
+        with self._lock:
+            self._loaded[name] = (stamp, pack)
+        return pack
+
+    def source(self, name: str) -> str:
+        """What the pack was named by on the command line (a built-in name or a path), for replay commands."""
+        self.get(name)
+        return self.sources[name]
+
+    def memo(self, name: str, what: str, key: Any, compute: Any) -> Any:
+        """`compute()` once per pack version: FAQs and a pack's own findings are slow and never change."""
+        pack = self.get(name)
+        full = (name, what, key)
+        held = self._memo.get(full)
+        if held is not None and held[0] is pack:
+            return held[1]
+        value = compute()
+        with self._lock:
+            self._memo[full] = (pack, value)
+        return value
+
+
+def _stamp(source: str) -> tuple[tuple[str, int, int], ...]:
+    from kb.locate import pack_files
+
+    out = []
+    for file in pack_files(source):
+        stat = file.stat()
+        out.append((str(file), stat.st_size, stat.st_mtime_ns))
+    return tuple(out)

@@ -1,0 +1,175 @@
+"""The JSON API answers what the command line's `--format json` prints, and bad input as the command line words it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from starlette.testclient import TestClient
+
+from rulings.cli import main
+from rulings.web import create_app
+
+COVER = ["shooter.bs=3", "target.in_soft_cover=true", "target.in_hard_cover=true"]
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(create_app())
+
+
+def cli_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> object:
+    assert main(argv) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def cli_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    assert main(argv) == 2
+    return capsys.readouterr().err.removeprefix("rulings: ").rstrip("\n")
+
+
+def query(pack: str, quantity: str, given: list[str], **more: str) -> list[tuple[str, str]]:
+    return [("pack", pack), ("quantity", quantity), *(("given", g) for g in given), *more.items()]
+
+
+def givens(given: list[str]) -> list[str]:
+    return [w for g in given for w in ("--given", g)]
+
+
+def test_ask_is_the_command_lines_json(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    r = client.get("/api/ask", params=query("fantasy", "to_hit", COVER))
+    assert r.status_code == 200
+    assert r.json() == cli_json(["ask", "fantasy", "to_hit", *givens(COVER), "--format", "json"], capsys)
+    assert r.json()["suppressed"] == [{"rule": "soft_cover", "by": "hard_cover", "policy": "cover_never_stacks"}]
+
+
+def test_ask_with_a_base(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    r = client.get("/api/ask", params=query("wh40k", "BS", [], base="3+"))
+    assert r.status_code == 200
+    assert r.json() == cli_json(["ask", "wh40k", "BS", "--base", "3+", "--format", "json"], capsys)
+
+
+def test_cases_when_a_fact_is_unknown(client: TestClient) -> None:
+    r = client.get("/api/ask", params=query("fantasy", "to_hit", ["shooter.bs=3", "target.lone_model=true"]))
+    assert [c["display"] for c in r.json()["cases"]] == ["5+", "4+"]
+
+
+def test_why_not_is_the_command_lines_json(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    r = client.get("/api/why-not", params=query("fantasy", "to_hit", ["shooter.bs=3"], rule="moved"))
+    assert r.status_code == 200
+    assert r.json() == cli_json(["why-not", "fantasy", "to_hit", "moved", "--given", "shooter.bs=3",
+                                 "--format", "json"], capsys)
+    assert r.json()["changes"][0]["command"] == "rulings ask fantasy to_hit --given shooter.bs=3 " \
+                                                "--given shooter.moved=true"
+
+
+def test_find_is_the_command_lines_json(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    r = client.get("/api/find", params=query("fantasy", "to_hit", ["shooter.bs=3"], where="impossible",
+                                             max_facts="2"))
+    assert r.status_code == 200
+    doc = cli_json(["find", "fantasy", "to_hit", "--where", "impossible", "--given", "shooter.bs=3",
+                    "--max-facts", "2", "--format", "json"], capsys)
+    assert isinstance(doc, dict)
+    assert r.json()["situations"] == doc["situations"] and r.json()["where"] == "impossible"
+
+
+def test_faq_is_the_command_lines_json_and_markdown(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    assert client.get("/api/faq/skirmish").json() == cli_json(["faq", "skirmish", "--format", "json"], capsys)
+    md = client.get("/api/faq/skirmish.md")
+    assert md.headers["content-type"].startswith("text/markdown")
+    assert main(["faq", "skirmish"]) == 0
+    assert md.text == capsys.readouterr().out
+
+
+def test_check_of_the_pack_alone(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = cli_json(["check", "fantasy", "--format", "json"], capsys)
+    assert isinstance(doc, dict)
+    assert client.post("/api/check/fantasy").json()["findings"] == doc["findings"]
+
+
+def test_check_of_an_uploaded_overlay(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    overlay = "docs/examples/camouflage.yaml"
+    with open(overlay, "rb") as f:
+        r = client.post("/api/check/fantasy", content=f.read(), headers={"content-type": "application/yaml"})
+    assert r.status_code == 200
+    main(["check", "fantasy", "--with", overlay, "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert r.json()["with"] == ["overlay.yaml"]
+    assert [(f["kind"], f["key"], f["new"]) for f in r.json()["findings"]] == \
+        [(f["kind"], f["key"], f["new"]) for f in doc["findings"]]
+
+
+def test_an_overlay_with_a_syntax_error_is_a_located_400(client: TestClient) -> None:
+    r = client.post("/api/check/fantasy", content=b"modifiers:\n  moved: {quantity: to_hit, change: -1\n")
+    assert r.status_code == 400
+    assert r.json()["error"].startswith("overlay.yaml:")
+
+
+def test_an_overlay_that_is_not_utf8_is_a_located_400(client: TestClient) -> None:
+    r = client.post("/api/check/fantasy", content=b"notes:\n  x: caf\xe9\n")
+    assert r.status_code == 400
+    assert r.json()["error"].startswith("overlay.yaml:2:")
+
+
+def test_an_oversized_body_is_refused(client: TestClient) -> None:
+    r = client.post("/api/check/fantasy", content=b"#" * 1_000_001)
+    assert r.status_code == 413
+    assert "over the limit" in r.json()["error"]
+
+
+@pytest.mark.parametrize("pack", ["../../etc/passwd", "/etc/passwd", "kb/packs/fantasy.yaml", "fantasy/../wh40k"])
+def test_no_path_is_read_through_the_api(client: TestClient, pack: str) -> None:
+    r = client.get("/api/ask", params=query(pack, "to_hit", []))
+    assert r.status_code == 404
+    assert r.json()["error"].startswith(f"unknown pack {pack!r}")
+
+
+@pytest.mark.parametrize(("params", "argv"), [
+    (query("fantasy", "to_hit", ["shooter.bz=3"]), ["ask", "fantasy", "to_hit", "--given", "shooter.bz=3"]),
+    (query("fantasy", "to_hit", ["shooter.bs=three"]), ["ask", "fantasy", "to_hit", "--given", "shooter.bs=three"]),
+    (query("fantasy", "to_hit", ["shooter.bs"]), ["ask", "fantasy", "to_hit", "--given", "shooter.bs"]),
+    (query("fantasy", "to_hti", []), ["ask", "fantasy", "to_hti"]),
+    (query("fantasy", "to_hit", [], rule="mooved"), ["why-not", "fantasy", "to_hit", "mooved"]),
+    (query("fantasy", "to_hit", [], where="value >>> 3"), ["find", "fantasy", "to_hit", "--where", "value >>> 3"]),
+])
+def test_bad_input_is_a_400_with_the_command_lines_message(client: TestClient, capsys: pytest.CaptureFixture[str],
+                                                           params: list[tuple[str, str]], argv: list[str]) -> None:
+    path = {"ask": "/api/ask", "why-not": "/api/why-not", "find": "/api/find"}[argv[0]]
+    r = client.get(path, params=params)
+    assert r.status_code == 400
+    assert r.json() == {"error": cli_error(argv, capsys)}
+
+
+@pytest.mark.parametrize("params", [[("pack", "fantasy")], [("quantity", "to_hit")],
+                                    query("fantasy", "to_hit", [], roll="x"),
+                                    query("fantasy", "to_hit", [], where="impossible", max_facts="99")])
+def test_missing_or_malformed_parameters_are_a_400(client: TestClient, params: list[tuple[str, str]]) -> None:
+    path = "/api/find" if ("where", "impossible") in params else "/api/ask"
+    r = client.get(path, params=params)
+    assert r.status_code == 400 and r.json()["error"]
+
+
+def test_packs_and_vocabulary(client: TestClient) -> None:
+    names = [p["name"] for p in client.get("/api/packs").json()]
+    assert names == ["fantasy", "skirmish", "wh40k"]
+    vocab = client.get("/api/packs/fantasy").json()
+    facts = {f["name"]: f for f in vocab["facts"]}
+    assert facts["shooter.moved"]["kind"] == "bool" and facts["shooter.moved"]["text"] == "the shooter moved this turn"
+    derived = [f for f in facts.values() if "derive" in f]
+    assert derived and all(f["from"] for f in derived)
+    assert "moved" in next(q for q in vocab["quantities"] if q["name"] == "to_hit")["rules"]
+
+
+def test_a_pack_named_on_the_command_line_is_served() -> None:
+    client = TestClient(create_app(["tests/kb/folder_pack"]))
+    names = [p["name"] for p in client.get("/api/packs").json()]
+    assert len(names) == 4
+
+
+def test_the_openapi_description_lists_every_endpoint(client: TestClient) -> None:
+    doc = client.get("/openapi.json").json()
+    assert doc["openapi"].startswith("3.")
+    assert {"/api/ask", "/api/why-not", "/api/find", "/api/faq/{pack}", "/api/check/{pack}"} <= set(doc["paths"])
+    for path, ops in doc["paths"].items():
+        for op in ops.values():
+            assert "200" in op["responses"], path
