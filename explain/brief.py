@@ -154,7 +154,8 @@ def _reasons(ruling: Ruling, pack: Pack, q: Quantity) -> list[Line]:
     nodes = ruling.explanation.because
     lines: list[Line] = []
     if ruling.automatic and q.automatic is not None:
-        lines.append(Line(1, "applied", f"because {say(pack, q.automatic, values)}", _first_cite(nodes)))
+        lines.append(Line(1, "applied", f"because {say(pack, q.automatic, values)}",
+                          ruling.explanation.cite or _first_cite(nodes)))
     own = {x.name for x in pack.modifiers_of(q.name)}
     unnamed = [a.change for a in ruling.applied if a.rule not in own and a.rule.split("#")[0] == a.change]
     if unnamed:

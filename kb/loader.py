@@ -293,6 +293,8 @@ class _Builder:
             better=raw.get("better", "lower" if raw["kind"] == "score" else "higher"),
             chart_assumption=raw.get("chart_assumption"), assumptions=tuple(raw.get("assumptions", ())),
             cite=self._cite(raw, doc, path),
+            cites=tuple((step, self._cite(raw["cites"], doc, (*path, "cites"), step))  # type: ignore[misc]
+                        for step in sorted(raw.get("cites") or {})),
         )
 
     def _modifier(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...],
@@ -416,6 +418,9 @@ class _Builder:
                 if "cite" in raw:
                     source = raw["cite"]["source"]
                     self._known("source", source, self.entries["sources"], doc, (*path, "cite", "source"))
+                for step, cite in (raw.get("cites") or {}).items():
+                    self._known("source", cite["source"], self.entries["sources"], doc,
+                                (*path, "cites", step, "source"))
 
     def _known(self, what: str, name: str, known: Any, doc: Document, path: tuple[Any, ...]) -> bool:
         if name in known:
@@ -442,8 +447,8 @@ class _Builder:
             self.problems.append(RulingsError(f"{field}: {message}", where=_shift(span, offset, raw)))
         return expr
 
-    def _cite(self, raw: dict[str, Any], doc: Document, path: tuple[Any, ...]) -> Citation | None:
-        cite = raw.get("cite")
+    def _cite(self, raw: dict[str, Any], doc: Document, path: tuple[Any, ...], key: str = "cite") -> Citation | None:
+        cite = raw.get(key)
         return Citation(cite["source"], cite.get("paragraph"), cite.get("quote", "")) if cite else None
 
 

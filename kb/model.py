@@ -100,6 +100,13 @@ class Quantity:
     chart_assumption: str | None = None
     assumptions: tuple[str, ...] = ()
     cite: Citation | None = None
+    cites: tuple[tuple[str, Citation], ...] = ()
+    """Citations of single steps (`base`, `chart`, `impossible_from`, `automatic`), where the rule text
+    says them in another place than the quantity's own `cite`."""
+
+    def step_cite(self, step: str) -> Citation | None:
+        """The citation written for one step, if any (`cite` stays the quantity's own)."""
+        return dict(self.cites).get(step)
 
 
 @dataclass(frozen=True, slots=True)

@@ -194,10 +194,11 @@ def _result_nodes(pack: Pack, q: Quantity, final: Outcome) -> list[Node]:
     nodes = [Node(f"{rule}: {a} becomes {b}", cite=_policy_cite(pack, rule, a, b), tag="clamp")
              for rule, a, b in final.clamped]
     if final.then is not None:
-        nodes.append(Node(f"a score of {final.value} needs a 6, then {final.then}+ on a second D6", cite=_cite(q),
-                          tag="chart"))
+        nodes.append(Node(f"a score of {final.value} needs a 6, then {final.then}+ on a second D6",
+                          cite=_step_cite(q, "chart", "cite"), tag="chart"))
     elif q.impossible_from is not None and isinstance(final.value, int) and final.value >= q.impossible_from:
-        nodes.append(Node(f"a score of {q.impossible_from} or more is impossible", cite=_cite(q), tag="chart"))
+        nodes.append(Node(f"a score of {q.impossible_from} or more is impossible",
+                          cite=_step_cite(q, "impossible_from", "chart", "cite"), tag="chart"))
     return nodes
 
 
@@ -282,6 +283,14 @@ def _cite(entry: Any) -> str | None:
     return str(entry.cite) if entry.cite else None
 
 
+def _step_cite(q: Quantity, *steps: str) -> str | None:
+    """The first citation written among a quantity's `steps` (`cite`: the quantity's own)."""
+    for step in steps:
+        if (cite := q.cite if step == "cite" else q.step_cite(step)) is not None:
+            return str(cite)
+    return None
+
+
 def _policy_cite(pack: Pack, label: str, before: Any = None, after: Any = None) -> str | None:
     """The citation of the cap or clamp `label` that turned `before` into `after` (a roll's cap and floor
     share the roll's name as their label)."""
@@ -308,7 +317,8 @@ def _base_node(q: Quantity, base: Any, values: Mapping[str, Any]) -> Node:
     if q.base is None:
         return Node(f"base {base} (given in the situation)", tag="base")
     shown = ", ".join(f"{n} = {values[n]}" for n in sorted(q.base.names))
-    return Node(f"base {base} = {q.base.text}" + (f" ({shown})" if shown else ""), tag="base")
+    return Node(f"base {base} = {q.base.text}" + (f" ({shown})" if shown else ""), cite=_step_cite(q, "base"),
+                tag="base")
 
 
 def _applied_node(pack: Pack, m: Modifier, term: Term, values: Mapping[str, Any], situation: Situation) -> Node:
@@ -354,6 +364,7 @@ def _assumption_text(name: str, text: str, reason: str) -> Node:
 def _automatic(pack: Pack, q: Quantity, values: Mapping[str, Any], situation: Situation) -> Ruling:
     assert q.automatic is not None
     because = explain_condition(pack, q.automatic, values, situation.given, True)
-    node = Node(f"{q.text} ({q.name}): automatic, no roll needed (chance 1)", because, tag="value")
+    node = Node(f"{q.text} ({q.name}): automatic, no roll needed (chance 1)", because,
+                _step_cite(q, "automatic"), tag="value")
     return Ruling(pack.name, q.name, None, "automatic: no roll needed", node, probability=Fraction(1),
                   automatic=True, assumptions=q.assumptions, values=values)
