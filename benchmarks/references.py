@@ -1,0 +1,138 @@
+"""Plain Python references: each question answered the obvious way, by hand, with no engine.
+
+These are what a programmer would write for one game and one question: plain
+functions, plain `if`s, no closures or generators, so a ratio against them
+measures the engine and not a slow reference. They read the seed texts'
+rules, not the packs.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+FANTASY_MINUS_ONE = ("shooter.moved", "shooter.stand_and_shoot", "special.multiple_shots",
+                     "special.quick_to_fire", "special.sniper", "special.volley_fire")
+FANTASY_RULE = {"shooter.moved": "moved", "shooter.stand_and_shoot": "stand_and_shoot",
+                "special.multiple_shots": "multiple_shots", "special.quick_to_fire": "quick_to_fire",
+                "special.sniper": "sniper", "special.volley_fire": "volley_fire"}
+
+
+def fantasy_value(given: dict[str, Any]) -> int:
+    """The fantasy score needed to hit, and nothing else."""
+    score = 7 - given["shooter.bs"]
+    for name in FANTASY_MINUS_ONE:
+        if given.get(name):
+            score += 1
+    if given.get("target.within_4in"):
+        score -= 1
+    if given.get("target.lone_model") and given["target.unit_strength"] <= 2:
+        score += 1
+    soft = False
+    if given.get("soft_cover.obscures"):
+        los = 2 * given["soft_cover.los"]
+        soft = los >= given["target.los"] and los >= given["shooter.los"]
+    hard = False
+    if given.get("hard_cover.obscures"):
+        los = 2 * given["hard_cover.los"]
+        hard = los >= given["target.los"] and los >= given["shooter.los"]
+    if hard:
+        score += 2
+    elif soft:
+        score += 1
+    if score < 2:
+        score = 2
+    return score
+
+
+def fantasy_answer(given: dict[str, Any]) -> dict[str, Any]:
+    """Every field of a fantasy ruling but the explanation: value, display, what applied, chance, follow-up."""
+    base = 7 - given["shooter.bs"]
+    applied = []
+    for name in FANTASY_MINUS_ONE:
+        if given.get(name):
+            applied.append({"rule": FANTASY_RULE[name], "change": "-1"})
+    if given.get("target.within_4in"):
+        applied.append({"rule": "within_4in", "change": "+1"})
+    if given.get("target.lone_model") and given["target.unit_strength"] <= 2:
+        applied.append({"rule": "lone_model", "change": "-1"})
+    soft = False
+    if given.get("soft_cover.obscures"):
+        los = 2 * given["soft_cover.los"]
+        soft = los >= given["target.los"] and los >= given["shooter.los"]
+    hard = False
+    if given.get("hard_cover.obscures"):
+        los = 2 * given["hard_cover.los"]
+        hard = los >= given["target.los"] and los >= given["shooter.los"]
+    suppressed = []
+    if hard:
+        applied.append({"rule": "hard_cover", "change": "-2"})
+        if soft:
+            suppressed.append({"rule": "soft_cover", "by": "hard_cover", "policy": "cover_never_stacks"})
+    elif soft:
+        applied.append({"rule": "soft_cover", "change": "-1"})
+    score = base
+    for a in applied:
+        score -= int(a["change"])
+    clamped = []
+    if score < 2:
+        clamped.append({"rule": "natural_one_misses", "from": score, "to": 2})
+        score = 2
+    answer: dict[str, Any] = {"value": score, "applied": applied, "suppressed": suppressed, "ignored": [],
+                              "clamped": clamped, "automatic": False, "impossible": score >= 10}
+    if score >= 10:
+        answer["display"] = f"{score}+: impossible"
+        answer["probability"] = Fraction(0)
+    elif score >= 7:
+        then = score - 3
+        answer["then"] = then
+        answer["display"] = f"6, then {then}+"
+        answer["probability"] = Fraction(1, 6) * Fraction(7 - then, 6)
+    else:
+        answer["display"] = f"{score}+"
+        answer["probability"] = Fraction(7 - score, 6)
+    return answer
+
+
+def wh40k_characteristic(base: int, effects: list[str]) -> int:
+    """A wh40k characteristic: set, then multiply, add, divide, subtract; fractions round up; at least 1."""
+    value: Fraction = Fraction(base)
+    for effect in effects:
+        if effect[0] == "=":
+            value = Fraction(int(effect[1:]))
+    for effect in effects:
+        if effect[0] == "x":
+            value *= int(effect[1:])
+    for effect in effects:
+        if effect[0] == "+":
+            value += int(effect[1:])
+    for effect in effects:
+        if effect[0] == "/":
+            value /= int(effect[1:])
+    for effect in effects:
+        if effect[0] == "-":
+            value -= int(effect[1:])
+    result = math.ceil(value)
+    if result < 1:
+        result = 1
+    return result
+
+
+def skirmish_cc_dice(given: dict[str, Any]) -> dict[str, int]:
+    """The close-combat Attack Pool under both readings (a penalty per status, or one in all)."""
+    bases = given["attacker.bases"]
+    dice = given["attacker.dice_per_base"] * bases
+    if given.get("attacker.charging"):
+        dice += bases
+    penalties = 0
+    for name in ("attacker.shaken", "attacker.flanked", "attacker.vehicle"):
+        if given.get(name):
+            penalties += 1
+    cumulative = dice - penalties * bases
+    once = dice - (bases if penalties else 0)
+    if cumulative < bases:
+        cumulative = bases
+    if once < bases:
+        once = bases
+    return {"cumulative": cumulative, "once": once}

@@ -1,0 +1,296 @@
+"""Every benchmark of Rulings in one run: each ratio or time with its spread, beside its target.
+
+Run: `python3 benchmarks/run.py [--quick] [--only SECTION,...]`. Sections:
+`warm` (rulings against plain Python references), `cold` (a fresh `rulings ask`
+against `python3 -c pass`, and batch rulings, in a normal install built in a
+temporary venv), `search` (FAQ, check and find, the ignore choice), `scale`
+(`check` on 1k and 10k modifiers), `clingo` (optional).
+
+How it measures, so that it cannot flatter: references are plain functions
+(`references.py`); contenders alternate in rounds; figures are medians of CPU
+time (`time.process_time`, or the children's CPU time for processes) with the
+lowest and highest round; the pack cache lives in a temporary folder, never
+the user's. The machine may be shared: read the spreads. Nothing here is a
+test: it prints, and asserts nothing about time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+SCRATCH = Path(tempfile.mkdtemp(prefix="rulings-bench-"))
+os.environ["RULINGS_CACHE"] = str(SCRATCH / "cache")  # before any Rulings import: never the user's cache
+
+import coldstart  # noqa: E402
+import packs  # noqa: E402
+import references  # noqa: E402
+from harness import Spread, alternate, child_cpu_seconds, ratio, report, summary  # noqa: E402
+
+SECTIONS = ("warm", "cold", "search", "scale", "clingo")
+FANTASY_BOOLS = (*references.FANTASY_MINUS_ONE, "target.within_4in", "target.lone_model")
+ASK_ARGV = ["ask", "fantasy", "to_hit", "--given", "shooter.bs=3", "--given", "shooter.moved=true",
+            "--given", "target.in_soft_cover=true", "--given", "target.in_hard_cover=true"]
+
+
+def fantasy_situation(rng: random.Random) -> dict[str, Any]:
+    """A fully known shot: every fact a ruling needs is given, so each gives one value."""
+    given: dict[str, Any] = {"shooter.bs": rng.randint(1, 10), "shooter.los": rng.randint(1, 10),
+                             "target.los": rng.randint(1, 10), "target.unit_strength": rng.randint(0, 30)}
+    for name in FANTASY_BOOLS:
+        given[name] = rng.random() < 0.3
+    for kind in ("soft", "hard"):
+        if rng.random() < 0.5:
+            given[f"{kind}_cover.obscures"] = rng.random() < 0.6
+            given[f"{kind}_cover.los"] = rng.randint(1, 10)
+    return given
+
+
+def skirmish_situation(rng: random.Random) -> dict[str, Any]:
+    given: dict[str, Any] = {"attacker.bases": rng.randint(1, 20), "attacker.dice_per_base": rng.randint(1, 10)}
+    for name in ("attacker.charging", "attacker.shaken", "attacker.flanked", "attacker.vehicle"):
+        given[name] = rng.random() < 0.4
+    return given
+
+
+def wh40k_case(rng: random.Random) -> tuple[int, list[str]]:
+    return rng.randint(3, 10), [rng.choice(("+1", "-1", "+2", "-2", "x2", "/2")) for _ in range(3)]
+
+
+def warm(rounds: int, n: int) -> None:
+    """Warm rulings through the Python API against plain functions, on the same random situations."""
+    from kb.cache import load
+    from solver import Effect, Situation, ask
+
+    print(f"\nwarm rulings: {n} random fully known situations per round, {rounds} rounds")
+    rng = random.Random(2)
+    fantasy = load("fantasy")
+    shots = [fantasy_situation(rng) for _ in range(n)]
+
+    def engine() -> list[Any]:
+        return [ask(fantasy, "to_hit", Situation(given=g)) for g in shots]
+
+    def value_only() -> list[Any]:
+        return [references.fantasy_value(g) for g in shots]
+
+    def every_field() -> list[Any]:
+        return [references.fantasy_answer(g) for g in shots]
+
+    rulings = engine()  # warm: lazy imports, first explanation nodes
+    wrong = sum(r.value != references.fantasy_value(g) for r, g in zip(rulings, shots, strict=True))
+    times = alternate({"engine": engine, "value": value_only, "fields": every_field}, rounds)
+    per_second = Spread.of([n / t for t in times["engine"]])
+    report("fantasy ruling (ask, with derivation)", per_second.text("/s", 0))
+    r = ratio(times, "engine", "value")
+    report("  vs a plain value-only function", r.text("x"), "<= 20x", r.median <= 20)
+    r = ratio(times, "engine", "fields")
+    report("  vs a function returning every answer field", r.text("x"), "<= 8x", r.median <= 8)
+    if wrong:
+        print(f"  !! {wrong} fantasy values disagree with the reference")
+
+    wh40k = load("wh40k")
+    cases = [wh40k_case(rng) for _ in range(n)]
+    situations = [Situation(base=b, effects=tuple(Effect(f"e{i}", e) for i, e in enumerate(es))) for b, es in cases]
+
+    def characteristic() -> list[Any]:
+        return [ask(wh40k, "S", Situation(base=s.base, effects=s.effects)) for s in situations]
+
+    def plain_characteristic() -> list[Any]:
+        return [references.wh40k_characteristic(b, es) for b, es in cases]
+
+    wrong = sum(r.value != references.wh40k_characteristic(b, es)
+                for r, (b, es) in zip(characteristic(), cases, strict=True))
+    times = alternate({"engine": characteristic, "plain": plain_characteristic}, rounds)
+    r = ratio(times, "engine", "plain")
+    report("wh40k characteristic (S, 3 effects) vs plain", r.text("x"), "<= 20x", r.median <= 20)
+    if wrong:
+        print(f"  !! {wrong} wh40k values disagree with the reference")
+
+    skirmish = load("skirmish")
+    units = [skirmish_situation(rng) for _ in range(n)]
+
+    def pool() -> list[Any]:
+        return [ask(skirmish, "cc_dice", Situation(given=g)) for g in units]
+
+    def plain_pool() -> list[Any]:
+        return [references.skirmish_cc_dice(g) for g in units]
+
+    wrong = 0
+    for ruling, g in zip(pool(), units, strict=True):
+        both = references.skirmish_cc_dice(g)
+        readings = {o.option: o.ruling.value for o in ruling.readings or ()}
+        wrong += ruling.value != both["cumulative"] or readings.get("once", both["once"]) != both["once"]
+    times = alternate({"engine": pool, "plain": plain_pool}, rounds)
+    r = ratio(times, "engine", "plain")
+    report("skirmish cc_dice (both readings) vs plain", r.text("x"), "<= 20x", r.median <= 20)
+    if wrong:
+        print(f"  !! {wrong} skirmish pools disagree with the reference")
+
+
+def cold(rounds: int, batch_lines: int) -> None:
+    """A fresh `rulings ask` against `python3 -c pass`, and batch rulings, in a normal install."""
+    print(f"\ncold start: a normal install in a temporary venv, bytecode on, {rounds} alternating rounds")
+    folder = SCRATCH / "install"
+    folder.mkdir()
+    bin_folder = coldstart.build(folder)
+    if bin_folder is None:
+        report("cold rulings ask vs python3 -c pass", "not measured", "<= 3x", False)
+        return
+    env = coldstart.environment(SCRATCH / "cold-cache")
+    python, rulings = str(bin_folder / "python"), str(bin_folder / "rulings")
+
+    def run(argv: list[str], stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(argv, input=stdin, capture_output=True, text=True, env=env, check=False)
+
+    run([rulings, *ASK_ARGV])  # fill the pack cache and compile, as a user's second ruling would find them
+    walls: dict[str, list[float]] = {"python": [], "ask": []}
+
+    def timed(name: str, argv: list[str]) -> Any:
+        def go() -> None:
+            start = time.perf_counter()
+            done = run(argv)
+            walls[name].append(time.perf_counter() - start)
+            if done.returncode != 0:
+                raise SystemExit(f"{' '.join(argv)} failed: {done.stderr}")
+        return go
+
+    times = alternate({"python": timed("python", [python, "-c", "pass"]), "ask": timed("ask", [rulings, *ASK_ARGV])},
+                      rounds, clock=child_cpu_seconds)
+    report("python3 -c pass (CPU)", Spread.of([t * 1000 for t in times["python"]]).text(" ms"))
+    report("rulings ask, fresh process (CPU)", Spread.of([t * 1000 for t in times["ask"]]).text(" ms"))
+    report("rulings ask, fresh process (wall)", Spread.of([t * 1000 for t in walls["ask"]]).text(" ms"))
+    r = ratio(times, "ask", "python")
+    report("cold rulings ask vs python3 -c pass (CPU)", r.text("x"), "<= 3x", r.median <= 3)
+    wall = Spread.of([a / p for a, p in zip(walls["ask"], walls["python"], strict=True)])
+    report("cold rulings ask vs python3 -c pass (wall)", wall.text("x"))
+
+    import json
+
+    rng = random.Random(3)
+    lines = "".join(json.dumps({"quantity": "to_hit", "given": fantasy_situation(rng)}) + "\n"
+                    for _ in range(batch_lines))
+    probe = run([rulings, "ask", "fantasy", "--batch", "-"], "")
+    if probe.returncode != 0:
+        report("batch rulings (one process)", "no batch mode", ">= 5,000/s", False)
+        return
+    figures = []
+    for _ in range(max(rounds // 4, 1)):
+        seconds = child_cpu_seconds(lambda: run([rulings, "ask", "fantasy", "--batch", "-"], lines))
+        figures.append(batch_lines / seconds)
+    out = run([rulings, "ask", "fantasy", "--batch", "-"], lines)
+    answered = sum(1 for line in out.stdout.splitlines() if '"error"' not in line[:12])
+    r = Spread.of(figures)
+    report(f"batch rulings, {batch_lines} JSON lines in one process", r.text("/s", 0), ">= 5,000/s",
+           r.median >= 5000)
+    if answered != batch_lines or out.returncode != 0:
+        print(f"  !! the batch answered {answered} of {batch_lines} lines (exit {out.returncode})")
+
+
+def search(rounds: int) -> None:
+    """Searches over many situations: the FAQ of each pack, check and find on 24 independent rules, the ignore choice."""
+    from explain.faq import faq
+    from kb.loader import load_pack
+    from solver import Effect, Situation, ask
+    from solver.space.check import check_pack
+    from solver.space.find import find
+
+    print(f"\nsearches: CPU seconds, {rounds} alternating round(s)")
+    folder = SCRATCH / "packs"
+    folder.mkdir(exist_ok=True)
+    built_in = {name: load_pack(name) for name in ("fantasy", "skirmish", "wh40k")}
+    game = load_pack(packs.write(folder, "game", packs.game()))
+    times = alternate({**{n: (lambda p=p: faq(p)) for n, p in built_in.items()}, "game": lambda: faq(game)}, rounds)
+    targets = {"fantasy": 2.0, "skirmish": 6.2, "game": 10.0}  # 5x faster than 10 s and 31 s; under 10 s
+    for name, figures in times.items():
+        s = Spread.of(figures)
+        target = targets.get(name)
+        shown = f"faq of {'the game-shaped pack (15+6 facts, 10 rules)' if name == 'game' else name}"
+        report(shown, s.text(" s", 2), f"< {target:g} s" if target else "", s.median < target if target else None)
+
+    independent = load_pack(packs.write(folder, "independent", packs.independent_rules(24)))
+    wh40k = built_in["wh40k"]
+    effects = tuple(Effect(f"e{i:02}", ("+1", "-1", "+2", "-2")[i % 4]) for i in range(20))
+    ignoring = Situation(given={"unit.ignores_modifiers": True}, base=6, effects=effects)
+    times = alternate({"check": lambda: check_pack(independent),
+                       "find": lambda: find(independent, "q", "value >= 13", Situation()),
+                       "ignore": lambda: ask(wh40k, "M", ignoring)}, rounds)
+    for name, shown in (("check", "check on 24 independent boolean rules"),
+                        ("find", "find value >= 13 on 24 independent rules"),
+                        ("ignore", "ignore choice, 20 effects (wh40k M)")):
+        s = Spread.of(times[name])
+        report(shown, s.text(" s", 2), "< 2 s", s.median < 2)
+
+
+def scale(rounds: int) -> None:
+    """`rulings check` on generated packs of 1k and 10k modifiers, each from an empty pack cache."""
+    from rulings.cli import main
+
+    print(f"\nscale: `rulings check` from an empty pack cache, CPU seconds, {rounds} alternating round(s)")
+    folder = SCRATCH / "packs"
+    folder.mkdir(exist_ok=True)
+    paths = {n: packs.write(folder, f"many{n}", packs.many_modifiers(n)) for n in (1000, 10000)}
+    counter = iter(range(10**6))
+
+    def check(path: str) -> Any:
+        def go() -> None:
+            os.environ["RULINGS_CACHE"] = str(SCRATCH / f"check-cache-{next(counter)}")
+            with contextlib.redirect_stdout(io.StringIO()):
+                main(["check", path])
+        return go
+
+    times = alternate({"1k": check(paths[1000]), "10k": check(paths[10000])}, rounds)
+    os.environ["RULINGS_CACHE"] = str(SCRATCH / "cache")
+    report("check, 1k modifiers", Spread.of(times["1k"]).text(" s", 2))
+    ten = Spread.of(times["10k"])
+    report("check, 10k modifiers", ten.text(" s", 2), "< 8 s", ten.median < 8)
+    r = ratio(times, "10k", "1k")
+    report("check, 10k vs 1k modifiers", r.text("x"), "<= 11x (<= 12x #9)", r.median <= 11)
+
+
+def clingo() -> None:
+    import importlib.util
+
+    print("\nclingo")
+    if importlib.util.find_spec("clingo") is None:
+        print("  skipped: clingo is not installed (it is an optional benchmark dependency: pip install clingo)")
+    else:
+        print("  skipped: no clingo encoding of the fantasy questions is written yet")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer rounds and situations: a rough figure fast")
+    parser.add_argument("--only", default=",".join(SECTIONS), help=f"comma-separated sections of {SECTIONS}")
+    args = parser.parse_args(argv)
+    only = args.only.split(",")
+    for name in only:
+        if name not in SECTIONS:
+            parser.error(f"unknown section {name!r}; the sections are {', '.join(SECTIONS)}")
+    quick = args.quick
+    print(f"Rulings benchmarks ({'quick' if quick else 'full'}): medians of CPU time with [lowest-highest]; "
+          "the machine may be shared, so read the spreads")
+    if "warm" in only:
+        warm(rounds=5 if quick else 9, n=300 if quick else 1000)
+    if "cold" in only:
+        cold(rounds=9 if quick else 21, batch_lines=2000 if quick else 10000)
+    if "search" in only:
+        search(rounds=1 if quick else 3)
+    if "scale" in only:
+        scale(rounds=1 if quick else 3)
+    if "clingo" in only:
+        clingo()
+    summary()
+
+
+if __name__ == "__main__":
+    main()
