@@ -58,7 +58,10 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("ask", help="ask a ruling: the value of a quantity in a situation, and why")
     p.add_argument("pack", help="a built-in pack name, or a pack file or folder")
-    p.add_argument("quantity")
+    p.add_argument("quantity", nargs="?", help="the quantity asked (with --batch: unless each line names it)")
+    p.add_argument("--batch", metavar="FILE",
+                   help="JSON lines (a situation and its quantity per line) from FILE or - (standard input): "
+                        "one ruling JSON per line")
     _situation_args(p)
     p.add_argument("--format", choices=FORMATS, default="text")
     p.add_argument("--colour", "--color", choices=("auto", "always", "never"), default="auto")
@@ -223,6 +226,15 @@ def _ask(args: argparse.Namespace) -> int:
     from solver.ask import ask
 
     pack = _load(args)
+    if args.batch is not None:
+        from rulings.batch import run_batch
+
+        return run_batch(args, pack)
+    if args.quantity is None:
+        from kb.errors import RulingsError
+
+        raise RulingsError(f"ask needs a QUANTITY of {pack.name} (or --batch FILE)",
+                           hint="known: " + ", ".join(pack.quantities))
     ruling = ask(pack, args.quantity, _read_situation(args, pack))
     if args.format == "json":
         from explain.json import ruling_json

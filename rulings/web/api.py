@@ -59,6 +59,21 @@ def ask_json(packs: Packs, args: argparse.Namespace) -> dict[str, Any]:
     return ruling_json(ask(pack, args.quantity, _read_situation(args, pack)))
 
 
+def brief_answer(packs: Packs, args: argparse.Namespace) -> dict[str, Any]:
+    """What the explorer shows: the ruling's JSON and the short ruling `rulings ask` prints, line by line."""
+    from explain.brief import MARKS, brief_lines, brief_text
+    from explain.json import ruling_json
+    from rulings.cli import _read_situation
+    from solver.ask import ask
+
+    pack = packs.get(args.pack)
+    ruling = ask(pack, args.quantity, _read_situation(args, pack))
+    lines = brief_lines(ruling, pack)
+    return {"ruling": ruling_json(ruling), "text": brief_text(ruling, pack),
+            "lines": [{"depth": line.depth, "tag": line.tag, "mark": MARKS.get(line.tag, ""), "text": line.text,
+                       "cite": line.cite} for line in lines]}
+
+
 def why_not_answer(packs: Packs, args: argparse.Namespace) -> dict[str, Any]:
     """`rulings why-not --format json`."""
     from rulings.cli import _read_situation
@@ -136,6 +151,8 @@ def packs_json(packs: Packs) -> list[dict[str, Any]]:
 
 def vocabulary_json(packs: Packs, name: str) -> dict[str, Any]:
     """What the explorer builds its controls from: facts, quantities, rules and readings, with their texts."""
+    from explain.english import say
+
     pack = packs.get(name)
     facts = []
     for f in pack.facts.values():
@@ -159,8 +176,10 @@ def vocabulary_json(packs: Packs, name: str) -> dict[str, Any]:
         "quantities": [{"name": q.name, "kind": q.kind, "text": q.text, "characteristic": q.characteristic,
                         "effects": q.effects, "rules": [m.name for m in pack.modifiers_of(q.name)]}
                        for q in pack.quantities.values()],
-        "rules": [{"name": m.name, "text": m.text, "quantities": list(m.quantities),
+        "rules": [{"name": m.name, "text": m.text or say(pack, m.when), "quantities": list(m.quantities),
                    "cite": str(m.cite) if m.cite else None} for m in pack.modifiers.values()],
+        "policies": [{"name": p.name, "kind": p.kind, "text": p.text or p.label, "cite": str(p.cite) if p.cite else None}
+                     for p in pack.policies.values()],
         "readings": [{"name": r.name, "sentence": r.sentence, "options": [o for o, _ in r.options],
                       "default": r.default} for r in pack.readings.values()],
     }

@@ -84,6 +84,7 @@ def create_app(named: Sequence[str] = ()) -> Starlette:
         Route("/api/packs", answer(lambda request: api.packs_json(packs))),
         Route("/api/packs/{pack}", answer(lambda request: api.vocabulary_json(packs, request.path_params["pack"]))),
         Route("/api/ask", answer(lambda request: api.ask_json(packs, api.arguments(request)))),
+        Route("/api/brief", answer(lambda request: api.brief_answer(packs, api.arguments(request)))),
         Route("/api/why-not", answer(lambda request: api.why_not_answer(
             packs, api.arguments(request, need=("pack", "quantity", "rule"))))),
         Route("/api/find", answer(lambda request: api.find_answer(

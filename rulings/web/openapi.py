@@ -47,6 +47,8 @@ OPENAPI: dict[str, Any] = {
         "/api/packs": {"get": _answer("the served packs (rulings packs --format json)", [])},
         "/api/packs/{pack}": {"get": _answer("a pack's facts, quantities, rules and readings", [_pack_path()])},
         "/api/ask": {"get": _answer("a ruling (rulings ask --format json)", _SITUATION)},
+        "/api/brief": {"get": _answer("the ruling's JSON with the short ruling rulings ask prints, line by line "
+                                      "(what the explorer page shows)", _SITUATION)},
         "/api/why-not": {"get": _answer("why a rule did not count, and the smallest changes that make it count "
                                         "(rulings why-not --format json)",
                                         [*_SITUATION, _query("rule", "the rule", required=True)])},

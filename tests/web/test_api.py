@@ -54,6 +54,14 @@ def test_cases_when_a_fact_is_unknown(client: TestClient) -> None:
     assert [c["display"] for c in r.json()["cases"]] == ["5+", "4+"]
 
 
+def test_brief_is_the_ruling_and_the_short_text(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    r = client.get("/api/brief", params=query("fantasy", "to_hit", COVER))
+    assert r.json()["ruling"] == cli_json(["ask", "fantasy", "to_hit", *givens(COVER), "--format", "json"], capsys)
+    assert main(["ask", "fantasy", "to_hit", *givens(COVER)]) == 0
+    assert r.json()["text"] + "\n" == capsys.readouterr().out
+    assert [(line["mark"], line["tag"]) for line in r.json()["lines"][1:3]] == [("+", "applied"), ("x", "suppressed")]
+
+
 def test_why_not_is_the_command_lines_json(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
     r = client.get("/api/why-not", params=query("fantasy", "to_hit", ["shooter.bs=3"], rule="moved"))
     assert r.status_code == 200

@@ -1,0 +1,174 @@
+"""The explorer page driven in headless Chromium: `rulings serve` started on a free loopback port.
+
+Needs the distribution's Chromium at /usr/bin/chromium (`.ci/run` installs it); no browser is
+downloaded. Screenshots go to pytest's temporary folder, outside the repository.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("RULINGS_CHROMIUM", "/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+COVER = "pack=fantasy&quantity=to_hit&given=shooter.bs=3"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "rulings.cli", "serve", "--port", str(port)], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(f"{url}/api/packs", timeout=2).close()
+                break
+            except OSError:
+                if process.poll() is not None:
+                    pytest.fail(f"rulings serve stopped: {process.stdout.read().decode() if process.stdout else ''}")
+                time.sleep(0.1)
+        else:
+            pytest.fail("rulings serve did not answer within 30 seconds")
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
+        pytest.fail(f"no Chromium at {CHROMIUM}: install the distribution's package (apt-get install chromium), "
+                    "as .ci/run does, or point RULINGS_CHROMIUM at one")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: object, server: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    context = browser.new_context(viewport={"width": 1200, "height": 900})  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.shots = tmp_path_factory.mktemp("screenshots")
+    yield page
+    context.close()
+
+
+def ruling_shows(page: object, text: str) -> None:
+    from playwright.sync_api import expect
+
+    expect(page.locator("#ruling")).to_contain_text(text)  # type: ignore[attr-defined]
+
+
+def test_toggling_cover_updates_the_ruling(page: object, server: str) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(f"{server}/?{COVER}")  # type: ignore[attr-defined]
+    expect(page.locator("#display")).to_have_text("4+")  # type: ignore[attr-defined]
+    # cover is derived (from Line of Sight values), and may be given: a select, not a plain toggle
+    page.locator('[data-fact="target.in_soft_cover"]').select_option("true")  # type: ignore[attr-defined]
+    expect(page.locator("#display")).to_have_text("5+")  # type: ignore[attr-defined]
+    page.locator('[data-fact="target.in_hard_cover"]').select_option("true")  # type: ignore[attr-defined]
+    expect(page.locator("#display")).to_have_text("6+")  # type: ignore[attr-defined]
+    ruling_shows(page, "soft_cover does not count, hard_cover counts instead")
+    ruling_shows(page, "only hard cover counts")
+    ruling_shows(page, "use only the -2 for hard cover")  # the seed quote
+    assert "given=target.in_hard_cover%3Dtrue" in page.url or "given=target.in_hard_cover=true" in page.url  # type: ignore[attr-defined]
+    expect(page.locator("#command")).to_have_text(  # type: ignore[attr-defined]
+        "rulings ask fantasy to_hit --given shooter.bs=3 --given target.in_soft_cover=true "
+        "--given target.in_hard_cover=true")
+    page.screenshot(path=str(page.shots / "cover.png"), full_page=True)  # type: ignore[attr-defined]
+
+
+def test_a_shared_url_opens_the_same_state(page: object, browser: object, server: str) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(f"{server}/?{COVER}")  # type: ignore[attr-defined]
+    page.locator('[data-fact="shooter.moved"]').check()  # type: ignore[attr-defined]
+    expect(page.locator("#display")).to_have_text("5+")  # type: ignore[attr-defined]
+    shared = page.url  # type: ignore[attr-defined]
+    other = browser.new_context().new_page()  # type: ignore[attr-defined]
+    other.goto(shared)
+    expect(other.locator("#display")).to_have_text("5+")
+    expect(other.locator('[data-fact="shooter.moved"]')).to_be_checked()
+    expect(other.locator("#ruling")).to_contain_text("the shooter moved this turn")
+    other.context.close()
+
+
+def test_cases_table_when_a_fact_is_unknown(page: object, server: str) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(f"{server}/?{COVER}&given=target.lone_model=true")  # type: ignore[attr-defined]
+    rows = page.locator("table.cases tr")  # type: ignore[attr-defined]
+    expect(rows).to_have_count(3)
+    expect(rows.nth(1)).to_contain_text("the target has Unit Strength 0 to 2")
+    expect(rows.nth(1)).to_contain_text("5+")
+    expect(rows.nth(1)).to_contain_text("-1 lone_model")
+    expect(rows.nth(2)).to_contain_text("4+")
+
+
+def test_a_why_not_change_link_applies_the_change(page: object, server: str) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(f"{server}/?{COVER}")  # type: ignore[attr-defined]
+    row = page.locator('li[data-rule="moved"]')  # type: ignore[attr-defined]
+    row.get_by_role("button", name="why not?").click()
+    expect(row).to_contain_text("the shooter moved this turn: no")
+    link = row.locator("a.change").first
+    expect(link).to_have_text("shooter.moved = true")
+    link.click()
+    expect(page.locator("#display")).to_have_text("5+")  # type: ignore[attr-defined]
+    expect(page.locator('[data-fact="shooter.moved"]')).to_be_checked()  # type: ignore[attr-defined]
+    assert "shooter.moved" in page.url  # type: ignore[attr-defined]
+
+
+def test_a_narrow_viewport_stacks_the_ruling_under_the_controls(browser: object, server: str,
+                                                                  tmp_path_factory: pytest.TempPathFactory) -> None:
+    from playwright.sync_api import expect
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.goto(f"{server}/?{COVER}")
+    expect(page.locator("#display")).to_have_text("4+")
+    controls, ruling = page.locator("#controls").bounding_box(), page.locator("#ruling").bounding_box()
+    assert ruling["y"] >= controls["y"] + controls["height"] - 1
+    assert ruling["width"] <= 390 and controls["width"] <= 390
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(tmp_path_factory.mktemp("screenshots") / "phone.png"), full_page=True)
+    context.close()
+
+
+def test_wh40k_and_the_faq_and_graph_pages(page: object, server: str) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(f"{server}/")  # type: ignore[attr-defined]
+    page.locator("#pack").select_option("wh40k")  # type: ignore[attr-defined]
+    expect(page.locator("#quantity")).to_have_value("M")  # type: ignore[attr-defined]
+    page.get_by_role("link", name="FAQ").click()  # type: ignore[attr-defined]
+    expect(page.locator("h1")).to_contain_text("frequently asked questions")  # type: ignore[attr-defined]
+    page.goto(f"{server}/graph/fantasy?focus=hard_cover")  # type: ignore[attr-defined]
+    expect(page.locator("svg.rule-graph")).to_be_visible()  # type: ignore[attr-defined]
+    expect(page.locator('g.focus[data-node="rule:hard_cover"]')).to_have_count(1)  # type: ignore[attr-defined]
