@@ -84,35 +84,81 @@ def schema() -> dict[str, Any]:
     return _SCHEMA
 
 
-def _schema_problems(doc: Document) -> tuple[list[RulingsError], bool]:
-    """Every schema problem, and whether the file can still be checked for meaning.
+ENTRIES = (*SECTIONS, "examples")
+"""The parts of a pack whose entries are checked on their own: a misshapen entry is left out, the rest checked."""
 
-    Unknown keys are removed from the document so the rest of it is still
-    checked (every error in the file at once); any other shape error stops
-    the file at the schema, since what it means cannot be trusted.
+
+def _schema_problems(doc: Document) -> tuple[list[RulingsError], set[tuple[Any, ...]] | None]:
+    """Every schema problem, and the entries to leave out of the checks of meaning.
+
+    Unknown keys are removed from the document and a misshapen entry (a
+    fact, a rule, an example: `(section, name)` or `("examples", i)`) is left
+    out, so the rest of the file is still checked and every error in it is
+    reported at once. None instead of the entries: the file's own shape is
+    wrong (a section that is not a mapping), so nothing in it can be trusted.
     """
-    import jsonschema
-
     validator = _strict_validator()(schema())
     problems = []
     unknown: list[tuple[dict[str, Any], str]] = []
+    broken: set[tuple[Any, ...]] | None = set()
     for error in sorted(validator.iter_errors(doc.data), key=lambda e: [str(p) for p in e.absolute_path]):
         path = tuple(error.absolute_path)
         if error.validator == "additionalProperties":
             allowed = sorted(error.schema.get("properties", {}))
             for key in sorted(set(error.instance) - set(allowed)):
-                hint = "; ".join(h for h in (did_you_mean(key, allowed), "allowed: " + ", ".join(allowed)) if h)
+                hint = "; ".join(h for h in (did_you_mean(key, allowed), "allowed: " + ", ".join(allowed),
+                                             error.schema.get("$comment")) if h)
                 problems.append(RulingsError(f"unknown key {key!r}", where=doc.span((*path, key), key=True), hint=hint))
                 unknown.append((error.instance, key))
             continue
-        where = doc.span(path)
-        field = ".".join(str(p) for p in path) or "the pack"
-        problems.append(RulingsError(f"{field}: {_plain(error)}", where=where))
-    checkable = len(problems) == len(unknown)
-    if checkable:
-        for mapping, key in unknown:
-            mapping.pop(key, None)
-    return problems, checkable
+        problems.append(_shape_problem(error, path, doc))
+        entry = path[:2] if len(path) >= 2 and path[0] in ENTRIES else path[:1] if len(path) == 1 and path[
+            0] not in ENTRIES else None
+        if entry is None or broken is None:
+            broken = None
+        else:
+            broken.add(entry)
+    for mapping, key in unknown:
+        mapping.pop(key, None)
+    return problems, broken
+
+
+def _shape_problem(error: Any, path: tuple[Any, ...], doc: Document) -> RulingsError:
+    """One schema error as a located message; keys that depend on an entry's `kind` say which kind."""
+    field = ".".join(str(p) for p in path) or "the pack"
+    if "then" in error.absolute_schema_path and error.validator in ("not", "required"):
+        entry = path[:-1] if error.validator == "not" else path
+        kind = str(_at(doc.data, entry).get("kind"))
+        what = "quantity" if entry[0] == "quantities" else "policy"
+        article = "an" if kind[:1] in "aeiou" else "a"
+        owner = ".".join(map(str, entry))
+        keys = ", ".join(_kind_keys(what, kind))
+        if error.validator == "not":
+            return RulingsError(f"{owner}: {article} {kind} {what} takes no {path[-1]!r}",
+                                where=doc.span(path, key=True), hint=f"keys of {article} {kind} {what}: {keys}")
+        missing = error.message.split("'")[1]
+        return RulingsError(f"{owner}: {article} {kind} {what} needs {missing!r}", where=doc.span(path, key=True),
+                            hint=f"keys of {article} {kind} {what}: {keys}")
+    message = f"{field}: {_plain(error)}"
+    if error.validator == "type" and error.validator_value == "integer" and isinstance(error.instance, float):
+        return RulingsError(message, where=doc.span(path), hint=f"write {int(error.instance)}, without the decimal point"
+                            if error.instance.is_integer() else "a whole number")
+    return RulingsError(message, where=doc.span(path))
+
+
+def _at(data: Any, path: tuple[Any, ...]) -> Any:
+    for step in path:
+        data = data[step]
+    return data
+
+
+def _kind_keys(what: str, kind: str) -> list[str]:
+    """The keys an entry of this kind may have: every key of its kind of entry but those of other kinds."""
+    definition = schema()["$defs"][what]
+    for rule in definition.get("allOf", ()):
+        if rule["if"]["properties"]["kind"]["const"] == kind:
+            return sorted(set(definition["properties"]) - set(rule["then"].get("properties", {})))
+    return sorted(definition["properties"])
 
 
 def _strict_validator() -> Any:
@@ -146,6 +192,8 @@ class _Builder:
         """A file whose shape is wrong: its meaning is not checked."""
         self.entries: dict[str, dict[str, tuple[Any, Document, tuple[Any, ...]]]] = {s: {} for s in SECTIONS}
         self.examples: list[tuple[Any, Document, tuple[Any, ...]]] = []
+        self.broken: dict[str, set[str]] = {s: set() for s in SECTIONS}
+        """Entries left out for their shape: known names, so nothing else is reported for them."""
         self.meta: dict[str, Any] = {}
         self.first_path = ""
 
@@ -157,11 +205,17 @@ class _Builder:
             self.problems.append(RulingsError("a pack file must be a mapping of sections", where=doc.span(())))
             self.unreadable = True
             return
-        found, checkable = _schema_problems(doc)
+        found, broken = _schema_problems(doc)
         self.problems += found
-        if not checkable:
+        if broken is None:
             self.unreadable = True
             return
+        for entry in sorted(broken, key=str):
+            if entry[0] in SECTIONS:
+                self.broken[entry[0]].add(entry[1])
+                doc.data[entry[0]].pop(entry[1], None)
+            elif entry[0] != "examples":
+                doc.data.pop(entry[0], None)
         for key in ("pack", "title"):
             if key in doc.data and (key not in self.meta or replace is False):
                 self.meta.setdefault(key, doc.data[key])
@@ -179,7 +233,8 @@ class _Builder:
                     continue
                 self.entries[section][name] = (raw, doc, (section, name))
         for i, raw in enumerate(doc.data.get("examples") or []):
-            self.examples.append((raw, doc, ("examples", i)))
+            if ("examples", i) not in broken:
+                self.examples.append((raw, doc, ("examples", i)))
 
     def error(self, message: str, doc: Document, path: tuple[Any, ...], hint: str = "", *, key: bool = False) -> None:
         self.problems.append(RulingsError(message, where=doc.span(path, key=key), hint=hint))
@@ -187,12 +242,12 @@ class _Builder:
     def finish(self, default_name: str) -> Pack:
         if self.unreadable:
             raise PackError(self.problems)
-        if not self.entries["quantities"]:
+        if not self.entries["quantities"] and not self.broken["quantities"]:
             self.problems.append(RulingsError("the pack has no quantities, so there is nothing to ask",
                                               where=Span(self.first_path or default_name, 1, 1),
                                               hint="is the file empty? a pack needs quantities: {...}"))
         facts = self._facts()
-        types = {name: fact.type for name, fact in facts.items()}
+        types = {**{name: FactType("?") for name in self.broken["facts"]}, **{n: f.type for n, f in facts.items()}}
         quantities = {n: self._quantity(n, *e, types) for n, e in self.entries["quantities"].items()}
         modifiers = {n: self._modifier(n, *e, types, quantities) for n, e in self.entries["modifiers"].items()}
         policies = {n: self._policy(n, *e, types, quantities, modifiers) for n, e in self.entries["policies"].items()}
@@ -240,7 +295,7 @@ class _Builder:
     # -- sections -----------------------------------------------------------
 
     def _facts(self) -> dict[str, Fact]:
-        types: dict[str, FactType] = {}
+        types = {name: FactType("?") for name in self.broken["facts"]}  # checked against nothing: no second error
         for name, (raw, _, _) in self.entries["facts"].items():
             types[name] = FactType(raw["type"], tuple(raw.get("values", ())))
         facts = {}
@@ -293,8 +348,7 @@ class _Builder:
             better=raw.get("better", "lower" if raw["kind"] == "score" else "higher"),
             chart_assumption=raw.get("chart_assumption"), assumptions=tuple(raw.get("assumptions", ())),
             cite=self._cite(raw, doc, path),
-            cites=tuple((step, self._cite(raw["cites"], doc, (*path, "cites"), step))  # type: ignore[misc]
-                        for step in sorted(raw.get("cites") or {})),
+            cites=tuple((step, _citation(cite)) for step, cite in sorted((raw.get("cites") or {}).items())),
         )
 
     def _modifier(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...],
@@ -316,12 +370,7 @@ class _Builder:
     def _policy(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...],
                 types: dict[str, FactType], quantities: dict[str, Quantity],
                 modifiers: dict[str, Modifier]) -> Policy:
-        kind = raw["kind"]
-        needs = {"exclusive": ("rules",), "override": ("rule", "over"), "clamp": ("quantity",),
-                 "cap": ("quantity",), "choice": ("quantity", "when")}[kind]
-        for key in needs:
-            if key not in raw:
-                self.error(f"policy {name!r}: a {kind} policy needs {key!r}", doc, path, key=True)
+        kind = raw["kind"]  # the keys each kind needs and takes are the schema's business (if/then)
         for i, rule in enumerate([*raw.get("rules", ()), *raw.get("over", ())]):
             listed = len(raw.get("rules", ()))
             where = (*path, "rules", i) if i < listed else (*path, "over", i - listed)
@@ -423,7 +472,9 @@ class _Builder:
                                 (*path, "cites", step, "source"))
 
     def _known(self, what: str, name: str, known: Any, doc: Document, path: tuple[Any, ...]) -> bool:
-        if name in known:
+        section = {"rule": "modifiers", "quantity": "quantities", "reading": "readings", "assumption": "assumptions",
+                   "source": "sources"}[what]
+        if name in known or name in self.broken[section]:
             return True
         error = UnknownName(what, name, known, where=doc.span(path))
         self.problems.append(error)
@@ -447,9 +498,13 @@ class _Builder:
             self.problems.append(RulingsError(f"{field}: {message}", where=_shift(span, offset, raw)))
         return expr
 
-    def _cite(self, raw: dict[str, Any], doc: Document, path: tuple[Any, ...], key: str = "cite") -> Citation | None:
-        cite = raw.get(key)
-        return Citation(cite["source"], cite.get("paragraph"), cite.get("quote", "")) if cite else None
+    def _cite(self, raw: dict[str, Any], doc: Document, path: tuple[Any, ...]) -> Citation | None:
+        cite = raw.get("cite")
+        return _citation(cite) if cite else None
+
+
+def _citation(cite: dict[str, Any]) -> Citation:
+    return Citation(cite["source"], cite.get("paragraph"), cite.get("quote", ""))
 
 
 def _fits(value: Any, kind: str, rng: tuple[int, ...] | None, values: Any) -> bool:

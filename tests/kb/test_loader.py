@@ -90,6 +90,42 @@ CASES = [
             (["unknown fact 'shooter.movd'", "did you mean 'shooter.moved'"], 7, "shooter.movd", 0),
         ],
     ),
+    (  # YAML keeps 1.0 a float: the strict schema refuses it where it is, and the loader does not crash
+        "range_float",
+        [
+            (["facts.shooter.bs.range.0", "expected integer, got 1.0", "write 1, without the decimal point"], 3,
+             "1.0", 0),
+            (["facts.shooter.bs.range.1", "expected integer, got 10.0", "write 10"], 3, "10.0", 0),
+        ],
+    ),
+    (  # keys that depend on kind: the schema's if/then, worded for the kind, with the keys it takes
+        "kind_keys",
+        [
+            (["quantities.to_hit: a score quantity takes no 'dice'", "keys of a score quantity: ", "chart"], 5,
+             "dice", 0),
+            (["policies.one_only: an exclusive policy needs 'rules'", "keys of an exclusive policy: "], 9,
+             "one_only", 0),
+            (["policies.natural_one: a clamp policy takes no 'rules'", "min, quantity"], 10, "rules", 0),
+        ],
+    ),
+    (  # examples' situation and expect keys are checked when the pack loads, not when its tests run
+        "example_keys",
+        [
+            (["unknown key 'givn'", "did you mean 'given'"], 9, "givn", 0),
+            (["unknown key 'valu'", "did you mean 'value'", "clamped_only", "readings_default"], 10, "valu", 0),
+            (["unknown key 'dispaly'", "allowed: value, when", "a case compares by when and value only"], 13,
+             "dispaly", 0),
+        ],
+    ),
+    (  # one pass: a misshapen entry is left out and the rest is still checked, sorted by position
+        "shape_and_meaning",
+        [
+            (["facts.shooter.bs.range.1", "expected integer, got 'ten'"], 3, "ten", 0),
+            (["modifiers.moved.when", "unknown fact 'shooter.movd'", "did you mean 'shooter.moved'"], 8,
+             "shooter.movd", 0),
+            (["unknown quantity 'to_hti'", "did you mean 'to_hit'"], 10, "to_hti", 0),
+        ],
+    ),
 ]
 
 

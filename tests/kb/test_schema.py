@@ -1,0 +1,113 @@
+"""One schema for the files: every pack and docs example fits it, and what it accepts the loader reads."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kb.document import Document, read_document
+from kb.errors import PackError
+from kb.loader import build_pack, load_pack, schema
+
+ROOT = Path(__file__).resolve().parents[2]
+PACK_FILES = sorted(
+    [*(ROOT / "kb" / "packs").glob("*.yaml"), *(ROOT / "docs" / "examples").rglob("*.yaml"),
+     *(Path(__file__).parent / "packs").glob("*.yaml"), *(Path(__file__).parent / "folder_pack").glob("*.yaml")]
+)
+"""Pack files only: situations beside them are not packs."""
+
+
+def _is_pack(file: Path) -> bool:
+    data = read_document(file).data
+    return isinstance(data, dict) and not {"given", "groups", "unit"} & set(data)
+
+
+PACKS = [f for f in PACK_FILES if _is_pack(f)]
+
+
+def test_the_schema_is_a_valid_draft_2020_12_schema() -> None:
+    jsonschema.Draft202012Validator.check_schema(schema())
+
+
+@pytest.mark.parametrize("file", PACKS, ids=[str(f.relative_to(ROOT)) for f in PACKS])
+def test_every_pack_and_docs_example_fits_the_schema_an_editor_sees(file: Path) -> None:
+    """A plain Draft 2020-12 validator, as an editor's YAML support runs it on `rulings schema`."""
+    errors = list(jsonschema.Draft202012Validator(schema()).iter_errors(read_document(file).data))
+    assert not errors, [f"{list(e.absolute_path)}: {e.message}" for e in errors]
+
+
+def test_a_pack_may_declare_its_schema(tmp_path: Path) -> None:
+    text = (ROOT / "kb" / "packs" / "fantasy.yaml").read_text(encoding="utf-8")
+    (tmp_path / "mine.yaml").write_text("$schema: ./rulings-pack.schema.json\n" + text, encoding="utf-8")
+    assert set(load_pack(str(tmp_path / "mine.yaml")).quantities) == {"to_hit"}
+    assert schema()["properties"]["$schema"]["type"] == "string"
+
+
+def test_examples_situation_and_expect_keys_are_all_listed() -> None:
+    """The schema's situation keys are the ones a situation file takes (solver/situation.py)."""
+    from solver.situation import KEYS
+
+    assert set(schema()["$defs"]["situation"]["properties"]) == set(KEYS)
+    assert set(schema()["$defs"]["group"]["properties"]) == set(KEYS) - {"groups"} | {"name"}
+    expect = set(schema()["$defs"]["expect"]["properties"])
+    spec_keys = {"value", "display", "applied", "suppressed", "ignored", "clamped", "modifier", "probability",
+                 "impossible", "automatic", "then", "cases", "readings", "groups", "assumptions"}
+    assert spec_keys <= expect and {"clamped_only", "readings_default", "exit", "error_contains"} <= expect
+
+
+# -- what the schema accepts, the loader reads: mutants of a real pack -----------------
+
+BASE = read_document(ROOT / "kb" / "packs" / "fantasy.yaml").data
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-20, 20) | st.floats(allow_nan=False, allow_infinity=False, width=16)
+    | st.sampled_from(["", "x", "7 - shooter.bs", "shooter.moved", "score", "exclusive", "-1", "to_hit", "1..3"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["kind", "when", "x", "source"]),
+                                                                inner, max_size=3),
+    max_leaves=6,
+)
+
+
+def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix] if prefix else []
+    if isinstance(data, dict):
+        for k, v in data.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            out += _paths(v, (*prefix, i))
+    return out
+
+
+PATHS = _paths(BASE)
+
+
+@settings(max_examples=60, deadline=None)
+@given(where=st.sampled_from(PATHS), value=json_values)
+def test_a_mutant_the_schema_accepts_loads_or_fails_with_located_errors(where: tuple[Any, ...], value: Any) -> None:
+    data = copy.deepcopy(BASE)
+    parent = data
+    for step in where[:-1]:
+        parent = parent[step]
+    parent[where[-1]] = value
+    try:  # any other exception fails the test: the loader never crashes on what it is given
+        build_pack([Document("mutant.yaml", data)], "mutant")
+    except PackError as e:
+        assert e.problems and all(str(p).startswith("mutant.yaml:") for p in e.problems), str(e)
+
+
+def test_a_decimal_range_is_refused_by_the_loader_as_json_schema_cannot() -> None:
+    """JSON Schema reads 1.0 as the integer 1 (Draft 2020-12: a number with a zero fractional part), so an
+    editor cannot flag `range: [1.0, 10.0]`; the loader's own check of the same schema keeps YAML's float."""
+    data = copy.deepcopy(BASE)
+    data["facts"]["shooter.bs"]["range"] = [1.0, 10.0]
+    assert not list(jsonschema.Draft202012Validator(schema()).iter_errors(data))
+    with pytest.raises(PackError) as err:
+        build_pack([Document("mutant.yaml", data)], "mutant")
+    assert [p.message for p in err.value.problems] == [
+        "facts.shooter.bs.range.0: expected integer, got 1.0", "facts.shooter.bs.range.1: expected integer, got 10.0"]
