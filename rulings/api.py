@@ -1,0 +1,162 @@
+"""Rulings from Python: the command line's answers as plain, JSON-ready dicts.
+
+Each function takes a pack (a `Pack`, or a built-in name or path, loaded
+through the pack cache) and returns what the matching command prints with
+`--format json`. Bad input raises `kb.RulingsError` (its message is the one
+the command line prints). A situation is a mapping shaped like a situation
+file (`given`, `base`, `effects`, `roll`, ...); `given` is a shortcut for
+its facts.
+
+`ask`, `find`, `load_pack` and `why_not` are also importable from `rulings`.
+
+Examples:
+    >>> from rulings import ask, load_pack
+    >>> fantasy = load_pack("fantasy")
+    >>> r = ask(fantasy, "to_hit", {"shooter.bs": 3, "shooter.moved": True})
+    >>> r["display"], [a["rule"] for a in r["applied"]], r["probability"]
+    ('5+', ['moved'], '1/3')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the loader and solver load on first use: `import rulings` stays cheap
+    from kb.model import Pack
+    from solver.situation import Situation
+
+__all__ = ["ask", "check", "faq", "find", "load_pack", "why_not"]
+
+
+def load_pack(name_or_path: str, *, extra: Sequence[str] = ()) -> Pack:
+    """A built-in pack by name, or a pack file or folder, with house-rule files merged over it.
+
+    Loaded packs are cached (see `kb.cache`), so a second load of an unchanged pack is fast.
+
+    Examples:
+        >>> load_pack("skirmish").name
+        'skirmish'
+        >>> load_pack("no_such_pack")
+        Traceback (most recent call last):
+        ...
+        kb.errors.UnknownName: unknown pack 'no_such_pack'
+          hint: known: fantasy, skirmish, wh40k
+    """
+    from kb.cache import load
+
+    return load(name_or_path, extra=extra)
+
+
+def ask(pack: Pack | str, quantity: str, given: Mapping[str, Any] | None = None, *,
+        situation: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A ruling, as `rulings ask --format json` prints it.
+
+    Examples:
+        >>> r = ask("wh40k", "S", situation={"base": 4, "effects": ["+1", "x2"]})
+        >>> r["value"], [a["change"] for a in r["applied"]]
+        (9, ['+1', 'x2'])
+        >>> ask("fantasy", "to_hit", {"shooter.bz": 3})
+        Traceback (most recent call last):
+        ...
+        kb.errors.UnknownName: situation: unknown fact 'shooter.bz'
+          hint: did you mean 'shooter.bs' or 'shooter.los' or 'shooter.moved'?
+    """
+    from explain.json import ruling_json
+    from solver.ask import ask as solve
+
+    loaded = _pack(pack)
+    return ruling_json(solve(loaded, quantity, _situation(loaded, given, situation)))
+
+
+def why_not(pack: Pack | str, quantity: str, rule: str, given: Mapping[str, Any] | None = None, *,
+            situation: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Why `rule` did not count, and the smallest changes that make it count (`rulings why-not --format json`).
+
+    Examples:
+        >>> w = why_not("fantasy", "to_hit", "lone_model", {"shooter.bs": 3, "target.unit_strength": 5})
+        >>> w["status"], w["counts"]
+        ('failed', False)
+        >>> [c["display"] for c in w["changes"]][:1]
+        ['5+']
+    """
+    from rulings.faq import why_not_json
+    from solver.space.whynot import replay_command
+    from solver.space.whynot import why_not as explain
+
+    loaded = _pack(pack)
+    chosen = _situation(loaded, given, situation)
+    result = explain(loaded, quantity, rule, chosen)
+    commands = [replay_command(loaded.name, quantity, c, given=chosen.given) for c in result.changes]
+    return why_not_json(result, commands)
+
+
+def find(pack: Pack | str, quantity: str, where: str, given: Mapping[str, Any] | None = None, *,
+         situation: Mapping[str, Any] | None = None, max_facts: int = 5) -> dict[str, Any]:
+    """The minimal situations whose ruling satisfies `where` (`rulings find --format json`).
+
+    Examples:
+        >>> found = find("fantasy", "to_hit", "impossible", {"shooter.bs": 1}, max_facts=3)
+        >>> found["situations"][0]["display"], "exhaustive" in found
+        ('10+: impossible', True)
+    """
+    from solver.space.find import find as search
+    from solver.space.model import Coverage
+
+    loaded = _pack(pack)
+    coverage = Coverage()
+    found = search(loaded, quantity, where, _situation(loaded, given, situation), max_facts=max_facts,
+                   coverage=coverage)
+    return {"pack": loaded.name, "quantity": quantity, "where": where, "max_facts": max_facts,
+            **coverage.as_json(), "situations": [
+                {"given": {n: (list(v) if isinstance(v, tuple) else v) for n, v in f.given}, "display": f.display}
+                for f in found]}
+
+
+def check(pack: Pack | str) -> dict[str, Any]:
+    """Every clash in a pack, each with a replayable witness (`rulings check --format json`).
+
+    Examples:
+        >>> report = check("fantasy")
+        >>> report["exhaustive"], [f["kind"] for f in report["findings"] if f["severity"] == "error"]
+        (True, [])
+    """
+    from rulings.check import check_json
+    from solver.space.check import check_pack
+    from solver.space.model import Coverage
+
+    loaded = _pack(pack)
+    coverage = Coverage()
+    return check_json(check_pack(loaded, coverage), loaded.name, [], coverage)
+
+
+def faq(pack: Pack | str) -> dict[str, Any]:
+    """The pack's generated FAQ, every answer re-derived by the solver (`rulings faq --format json`).
+
+    Examples:
+        >>> entries = faq("wh40k")["entries"]
+        >>> all(e["ruling"]["display"] for e in entries) and len(entries) > 0
+        True
+    """
+    from explain.faq import faq as generate
+    from explain.faq import faq_json
+
+    loaded = _pack(pack)
+    return faq_json(loaded, generate(loaded))
+
+
+def _pack(pack: Pack | str) -> Pack:
+    return load_pack(pack) if isinstance(pack, str) else pack
+
+
+def _situation(pack: Pack, given: Mapping[str, Any] | None, situation: Mapping[str, Any] | None) -> Situation:
+    """A situation from its file shape, checked like a situation file; `given` merged over its facts."""
+    from kb.errors import RulingsError, Span
+    from solver.situation import situation_from_data
+
+    data = dict(situation or {})
+    if given:
+        if not isinstance(data.get("given", {}), Mapping):
+            raise RulingsError("situation: given must be a mapping of facts to values")
+        data["given"] = {**data.get("given", {}), **given}
+    return situation_from_data(data, pack, Span("situation"))
