@@ -15,6 +15,7 @@ the FAQ cannot drift from the pack. It renders as Markdown, JSON, or pack
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -248,8 +249,9 @@ def _chains(pack: Pack, q: Quantity, typical: dict[str, Any]) -> Iterator[tuple[
 
 
 def _atom_text(pack: Pack, atom: Expr) -> str:
-    fact = pack.facts.get(atom.text.strip())
-    return fact.text if fact is not None and fact.type.kind == "bool" else atom.text
+    from explain.english import say
+
+    return say(pack, atom)  # "the target has Unit Strength 2 or less", not "target.unit_strength <= 2"
 
 
 def _examples(pack: Pack, q: Quantity) -> Iterator[tuple[str, str, dict[str, Any]]]:
@@ -345,23 +347,31 @@ def _worded_reasons(pack: Pack, entry: Entry) -> list[str]:
         out.append(text if text.endswith((".", '"', ")")) and line.tag == "reading" else text.rstrip(".") + ".")
     if entry.topic.startswith("When") and r.values is not None:
         shown = " ".join(out)
-        for node in r.explanation.because:
-            rule = node.claim.split(" ")[0]
-            m = pack.modifiers.get(rule)
-            if node.tag == "failed" and m is not None and f"{rule} does not apply" not in shown:
-                out.append(f"{rule} does not apply: {why_not(pack, m.when, r.values)}.")
+        for rule in _asked_about(pack, entry):
+            if f"{rule} does not apply" not in shown:
+                out.append(f"{rule} does not apply: {why_not(pack, pack.modifiers[rule].when, r.values)}.")
     return out
+
+
+def _asked_about(pack: Pack, entry: Entry) -> list[str]:
+    """The rules that did not apply although they read a fact the question states."""
+    from solver.facts import _reads
+
+    given = set(entry.situation.get("given") or {})
+    failed = [n.claim.split(" ")[0] for n in entry.ruling.explanation.because if n.tag == "failed"]
+    return [rule for rule in failed if rule in pack.modifiers and given & set(_reads(pack, pack.modifiers[rule].when.names))]
 
 
 def citations(pack: Pack, entry: Entry) -> list[str]:
     """The rule texts the answer rests on, and the assumptions it relies on."""
     root = entry.ruling.explanation
     keep = {"applied", "suppressed", "ignored", "clamp", "chart", "reading"}
-    if entry.topic.startswith("When"):
-        keep.add("failed")
+    asked = set(_asked_about(pack, entry)) if entry.topic.startswith("When") else set()
     nodes = [root] if entry.ruling.automatic or entry.ruling.impossible or entry.ruling.then else []
-    nodes += [n for child in root.because if child.tag in keep for _, n in child.lines()]
-    out = list(dict.fromkeys(n.cite for n in nodes if n.cite))
+    nodes += [n for child in root.because if child.tag in keep or (child.tag == "failed" and child.claim.split(" ")[0]
+                                                                   in asked) for _, n in child.lines()]
+    # curly quotes around the seed's words: an inch mark inside a quote ('within 4"') cannot end it
+    out = list(dict.fromkeys(re.sub(r': "(.*)"$', ": “\\1”", n.cite) for n in nodes if n.cite))
     out += [f"assumption {a}: {pack.assumptions[a].text}"
             for a in entry.ruling.assumptions if a in pack.assumptions]
     return out
@@ -370,10 +380,18 @@ def citations(pack: Pack, entry: Entry) -> list[str]:
 def replay(pack: Pack, entry: Entry) -> str:
     """The `rulings ask` command that re-derives the answer."""
     data = entry.situation
-    if set(data) <= {"given"}:
-        pairs = " ".join(f"--given {n}={_arg(v)}" for n, v in (data.get("given") or {}).items())
-        return f"rulings ask {pack.name} {entry.quantity} {pairs}".rstrip()
-    return f"rulings ask {pack.name} {entry.quantity} --situation situation.yaml"
+    flags = [f"--given {shlex.quote(f'{n}={_arg(v)}')}" for n, v in (data.get("given") or {}).items()]
+    if data.get("base") is not None:
+        flags.append(f"--base {shlex.quote(_arg(data['base']))}")
+    if data.get("roll") is not None:
+        flags.append(f"--roll {data['roll']}")
+    command = " ".join([f"rulings ask {pack.name} {entry.quantity}", *flags])
+    rest = {k: v for k, v in data.items() if k not in ("given", "base", "roll")}
+    if not rest:
+        return command
+    # what flags cannot say (effects, ignore, unit, readings, groups) goes on standard input: no file to look for
+    shown = yaml.safe_dump(rest, sort_keys=False, allow_unicode=True, default_flow_style=None).rstrip()
+    return f"{command} --situation - <<'EOF'\n{shown}\nEOF"
 
 
 def faq_json(pack: Pack, entries: list[Entry]) -> dict[str, Any]:
@@ -454,4 +472,6 @@ def _fraction(p: Fraction | None) -> str:
 def _arg(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, list | tuple | frozenset | set):
+        return "[" + ", ".join(sorted(map(str, value))) + "]"
     return str(value)

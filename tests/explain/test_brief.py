@@ -185,3 +185,21 @@ def test_the_command_line_prints_the_brief_by_default_and_the_derivation_with_fu
 def test_brief_lines_start_with_the_headline() -> None:
     lines = brief_lines(ask(FANTASY, "to_hit", Situation(given={"shooter.bs": 4})), FANTASY)
     assert (lines[0].depth, lines[0].tag) == (0, "value") and all(line.depth >= 1 for line in lines[1:])
+
+
+def test_a_faq_replay_line_works_from_any_folder(tmp_path: Any) -> None:
+    """A replay line names no file: what flags cannot say goes on standard input."""
+    import json
+    import subprocess
+
+    from explain.faq import Entry, replay
+
+    situation = {"given": {"unit.ignores_modifiers": True}, "base": '6"',
+                 "effects": [{"name": "Boost", "op": "+2"}, {"name": "Slowed", "op": "-2"}]}
+    r = ask(WH40K, "M", situation_from_data(situation, WH40K, WH40K.examples[0].where))
+    command = replay(WH40K, Entry("M", "topic", "question", situation, r, ()))
+    assert "situation.yaml" not in command and "--situation - <<'EOF'" in command
+    as_json = command.replace("rulings ask wh40k M", "rulings ask wh40k M --format json", 1)
+    done = subprocess.run(["bash", "-c", as_json], cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["value"] == r.value == 8
