@@ -97,20 +97,24 @@ def find(pack: Pack | str, quantity: str, where: str, given: Mapping[str, Any] |
 
     Examples:
         >>> found = find("fantasy", "to_hit", "impossible", {"shooter.bs": 1}, max_facts=3)
-        >>> found["situations"][0]["display"], "exhaustive" in found
-        ('10+: impossible', True)
+        >>> found["situations"][0]["display"]
+        '10+: impossible'
     """
+    import json
+    from argparse import Namespace
+    from inspect import signature
+
+    from rulings.faq import find_json
     from solver.space.find import find as search
     from solver.space.model import Coverage
 
     loaded = _pack(pack)
-    coverage = Coverage()
-    found = search(loaded, quantity, where, _situation(loaded, given, situation), max_facts=max_facts,
-                   coverage=coverage)
-    return {"pack": loaded.name, "quantity": quantity, "where": where, "max_facts": max_facts,
-            **coverage.as_json(), "situations": [
-                {"given": {n: (list(v) if isinstance(v, tuple) else v) for n, v in f.given}, "display": f.display}
-                for f in found]}
+    chosen = _situation(loaded, given, situation)
+    # the search reports what it covered where it can (as `rulings find` does), else the JSON has no coverage
+    coverage = Coverage() if "coverage" in signature(search).parameters else None
+    found = search(loaded, quantity, where, chosen, max_facts=max_facts, **({"coverage": coverage} if coverage else {}))
+    args = Namespace(quantity=quantity, where=where, max_facts=max_facts)
+    return json.loads(json.dumps(find_json(loaded, args, found, coverage), default=str))
 
 
 def check(pack: Pack | str) -> dict[str, Any]:
