@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from html import escape
 from typing import Any
+from urllib.parse import quote
 
 from kb.model import Pack
 
@@ -29,8 +30,10 @@ def faq_page(pack: Pack, doc: dict[str, Any]) -> str:
             quantity = e["quantity"]
             q = pack.quantities.get(quantity)
             parts.append(f'<h2 id="{escape(quantity)}">{escape(q.text if q else quantity)}</h2>')
-        given = "&".join(f"given={escape(_given(k, v))}" for k, v in e["situation"].get("given", {}).items())
-        link = f"/?pack={escape(pack.name)}&quantity={escape(quantity)}" + (f"&{given}" if given else "")
+        given = "".join(f"&given={_given(k, v)}" for k, v in e["situation"].get("given", {}).items())
+        base = e["situation"].get("base")
+        given += f"&base={quote(str(base))}" if base is not None else ""
+        link = escape(f"/?pack={quote(pack.name)}&quantity={quote(quantity)}{given}")
         parts.append(f'<section class="faq-entry" id="q{i}"><h3>Q{i}. {escape(e["question"])}</h3>'
                      f'<p class="answer"><strong>{escape(e["answer"])}</strong></p><ul>'
                      + "".join(f"<li>{escape(r)}</li>" for r in e["reasons"])
@@ -54,7 +57,5 @@ def graph_page(pack: Pack, focus: str | None) -> str:
 
 
 def _given(name: str, value: Any) -> str:
-    from urllib.parse import quote
-
     shown = ("true" if value else "false") if isinstance(value, bool) else str(value)
     return quote(f"{name}={shown}", safe="=.")

@@ -1,0 +1,71 @@
+"""The FAQ pages and the rule graph drawn as SVG."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+from starlette.testclient import TestClient
+
+from kb.graph import dependency_graph
+from kb.loader import load_pack
+from rulings.web import create_app
+from rulings.web.graph import BOX_WIDTH, graph_svg, layers
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(create_app())
+
+
+@pytest.mark.parametrize("pack", ["fantasy", "skirmish", "wh40k"])
+def test_the_faq_page_shows_every_question_and_answer(client: TestClient, pack: str) -> None:
+    doc = client.get(f"/api/faq/{pack}").json()
+    page = client.get(f"/faq/{pack}")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert page.text.count('class="faq-entry"') == len(doc["entries"]) > 0
+    from html import escape
+
+    for entry in doc["entries"]:
+        assert escape(entry["question"]) in page.text and escape(entry["answer"]) in page.text
+
+
+def test_a_faq_entry_links_to_its_situation_in_the_explorer(client: TestClient) -> None:
+    page = client.get("/faq/fantasy").text
+    assert 'href="/?pack=fantasy&amp;quantity=to_hit&amp;given=attack.auto_hit=true"' in page
+
+
+@pytest.mark.parametrize("pack", ["fantasy", "skirmish", "wh40k"])
+def test_the_graph_is_svg_with_every_node_and_edge(pack: str) -> None:
+    p = load_pack(pack)
+    graph = dependency_graph(p)
+    root = ET.fromstring(graph_svg(p))
+    assert root.tag == f"{SVG}svg"
+    nodes = {g.get("data-node") for g in root.iter(f"{SVG}g")}
+    assert nodes == {f"{kind}:{name}" for kind, name in graph}
+    assert len(list(root.iter(f"{SVG}path"))) == graph.number_of_edges()
+
+
+def test_every_edge_points_to_a_later_layer() -> None:
+    graph = dependency_graph(load_pack("wh40k"))
+    column = {node: i for i, layer in enumerate(layers(graph)) for node in layer}
+    assert all(column[a] < column[b] for a, b in graph.edges)
+
+
+def test_a_focused_graph_dims_what_the_rule_does_not_touch(client: TestClient) -> None:
+    svg = client.get("/graph/fantasy.svg", params={"focus": "hard_cover"})
+    assert svg.headers["content-type"].startswith("image/svg+xml")
+    root = ET.fromstring(svg.text)
+    classes = {g.get("data-node"): g.get("class", "") for g in root.iter(f"{SVG}g")}
+    assert "focus" in classes["rule:hard_cover"]
+    assert "dim" not in classes["fact:target.in_hard_cover"] and "dim" not in classes["quantity:to_hit"]
+    assert "dim" in classes["rule:moved"]
+    assert BOX_WIDTH > 0
+
+
+def test_the_graph_page_inlines_the_svg(client: TestClient) -> None:
+    page = client.get("/graph/wh40k", params={"focus": "heavy"})
+    assert page.status_code == 200 and "<svg" in page.text and "focused on <strong>heavy</strong>" in page.text
+    assert client.get("/graph/nonesuch").status_code == 404
