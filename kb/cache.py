@@ -2,23 +2,25 @@
 
 A loaded `Pack` is pickled under the user's cache folder, keyed by the pack
 files' paths, sizes and modification times, by every module of `kb` and by
-the Rulings version. Unpickling runs code, so the folder is the user's own:
+the Rulings version. The file name is a cheap checksum of the key (`hashlib`
+costs a fresh process milliseconds to import); the file holds the whole key
+too, and a pack is served only when that matches. Unpickling runs code, so the folder is the user's own:
 created 0700, and a folder or file that another user owns or could write
 is never read. A cache that cannot be read or written is simply not used.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import pickle
+import zlib
 from collections.abc import Sequence
 from pathlib import Path
 
 from kb.locate import pack_files
 from kb.model import Pack
 
-VERSION = "2"
+VERSION = "3"
 
 
 def cache_folder() -> Path:
@@ -37,13 +39,14 @@ def load(name_or_path: str, *, extra: Sequence[str] = ()) -> Pack:
         from kb.loader import load_pack
 
         return load_pack(name_or_path, extra=extra)
-    key = hashlib.sha256(repr((VERSION, name_or_path, _code_stamp(), stamps)).encode())
-    path = cache_folder() / f"{key.hexdigest()[:32]}.pickle"
+    key = repr((VERSION, name_or_path, _code_stamp(), stamps))
+    digest = key.encode()
+    path = cache_folder() / f"{zlib.crc32(digest):08x}{zlib.adler32(digest):08x}.pickle"
     try:
         if _private(path.parent) and _private(path):
             with path.open("rb") as f:
-                pack = pickle.load(f)
-            if isinstance(pack, Pack):
+                stored, pack = pickle.load(f)
+            if stored == key and isinstance(pack, Pack):
                 return pack
     except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError, TypeError, ValueError):
         pass
@@ -58,7 +61,7 @@ def load(name_or_path: str, *, extra: Sequence[str] = ()) -> Pack:
             return pack
         temporary = path.with_suffix(f".{os.getpid()}.tmp")
         with os.fdopen(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as f:
-            f.write(pickle.dumps(pack, protocol=pickle.HIGHEST_PROTOCOL))
+            f.write(pickle.dumps((key, pack), protocol=pickle.HIGHEST_PROTOCOL))
         temporary.replace(path)
     except OSError:
         pass

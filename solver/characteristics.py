@@ -167,7 +167,7 @@ def show(number: Fraction | int, style: str) -> Any:
         >>> show(Fraction(2), "plus"), show(Fraction(-3), "ap"), show(Fraction(5, 2), "number")
         ('2+', -3, '5/2')
     """
-    n = Fraction(number)
+    n = number if isinstance(number, Fraction) else Fraction(number)  # no copy: shown for every step of a ruling
     text: Any = n.numerator if n.denominator == 1 else f"{n.numerator}/{n.denominator}"
     return f"{text}+" if style == "plus" else text
 

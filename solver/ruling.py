@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from kb.errors import RulingsError
@@ -207,7 +207,6 @@ def adhoc_modifiers(q: Quantity, situation: Situation) -> list[Modifier]:
     if not q.effects:
         return []
     from kb.errors import Span
-    from kb.expr import parse_expr
 
     out = []
     for i, effect in enumerate(situation.effects):
@@ -218,11 +217,20 @@ def adhoc_modifiers(q: Quantity, situation: Situation) -> list[Modifier]:
                                where=situation.where.get(f"(effects)[{i}]"),
                                hint='e.g. effects: ["+1", {name: Stealth, op: "-1"}]; a characteristic may '
                                     'also be set to a value as written: "=3+", "=-", "=D6"')
-        value = parse_expr(repr(amount)) if written else parse_expr(int(amount))
-        out.append(Modifier(effect.name, (q.name,), op, value, parse_expr(True),
+        value = _effect_expr(repr(amount)) if written else _effect_expr(int(amount))
+        out.append(Modifier(effect.name, (q.name,), op, value, _effect_expr(True),
                             situation.where.get(f"(effects)[{i}]") or Span("situation"), text=f"effect {effect.op}",
                             adhoc=True))
     return out
+
+
+@lru_cache(maxsize=1024, typed=True)  # typed: True and 1 are different expressions
+def _effect_expr(value: str | int | bool) -> Expr:
+    """An ad-hoc effect's amount or condition, parsed once: the same few recur in every ruling (an `Expr` is
+    immutable, so one serves them all)."""
+    from kb.expr import parse_expr
+
+    return parse_expr(value)
 
 
 def _term(m: Modifier, values: Mapping[str, Any]) -> Term:

@@ -8,50 +8,14 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("RULINGS_CHROMIUM", "/usr/bin/chromium")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]
 COVER = "pack=fantasy&quantity=to_hit&given=shooter.bs=3"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "rulings.cli", "serve", "--port", str(port)], cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(f"{url}/api/packs", timeout=2).close()
-                break
-            except OSError:
-                if process.poll() is not None:
-                    pytest.fail(f"rulings serve stopped: {process.stdout.read().decode() if process.stdout else ''}")
-                time.sleep(0.1)
-        else:
-            pytest.fail("rulings serve did not answer within 30 seconds")
-        yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
