@@ -170,8 +170,8 @@ def _reasons(ruling: Ruling, pack: Pack, q: Quantity) -> list[Line]:
         per = ""
         if m.per is not None:
             op, each = split_change(f"{m.op}{m.amount.text}")
-            unit = per_unit(pack.facts[next(iter(m.per.names))]) if len(m.per.names) == 1 and next(
-                iter(m.per.names)) in pack.facts else amount(pack, m.per)
+            unit = per_unit(pack.facts[next(iter(m.per.names))]) if m.per._tree[0] == "n" and next(
+                iter(m.per.names)) in pack.facts else amount(pack, m.per)  # "per base" only for the count itself
             per = f" ({op}{each} per {unit})" if each.lstrip("-").isdigit() else f" ({m.op} per {unit})"
         why = say(pack, m.when, values)
         reason = f": {why}" if why != "always" else (f": {m.text}" if m.text else "")

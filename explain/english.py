@@ -274,6 +274,9 @@ def _say(pack: Pack, n: tuple[Any, ...], values: Mapping[str, Any], holds: bool)
     if tag == "if":  # a conditional's negation negates both values, never the condition
         return (f"{_say(pack, n[3], values, holds)} if {_say(pack, n[2], values, True)}, "
                 f"otherwise {_say(pack, n[4], values, holds)}")
+    if tag == "cmp" and holds and (run := _run(pack, n)) is not None:  # a table's row: "0 to 12 inches"
+        fact, low, high = run
+        return sentence(fact, f"{low}..{high}") + (f" (it is {values[fact.name]})" if fact.name in values else "")
     if tag == "cmp":
         first = n[2]
         parts = []
@@ -282,6 +285,15 @@ def _say(pack: Pack, n: tuple[Any, ...], values: Mapping[str, Any], holds: bool)
             first = right
         return _join(parts, "and" if holds else "or")
     return f"{_amount(pack, n, values)} is {'not ' if not holds else ''}zero"
+
+
+def _run(pack: Pack, n: tuple[Any, ...]) -> tuple[Fact, int, int] | None:
+    """`LOW <= fact <= HIGH` for an int fact with a `{value}` text, else None."""
+    (op1, mid), (op2, high) = n[3] if len(n[3]) == 2 else ((None, None), (None, None))
+    fact = pack.facts.get(mid[2]) if op1 == op2 == "<=" and mid[0] == "n" else None
+    if fact is None or fact.type.kind != "int" or "{value}" not in fact.text or n[2][0] != "c" or high[0] != "c":
+        return None
+    return fact, n[2][2], high[2]
 
 
 def _compare(pack: Pack, left: tuple[Any, ...], op: str, right: tuple[Any, ...],

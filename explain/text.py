@@ -123,8 +123,8 @@ def english_claim(node: Node, pack: Pack, values: Mapping[str, Any]) -> str:
             return f"{who} {effect_words(change)} (an effect in play)"
         if node.tag == "applied" and (m := _PER.match(claim)):
             per = parse_expr(m.group("per"))
-            unit = per_unit(pack.facts[next(iter(per.names))]) if len(per.names) == 1 and next(
-                iter(per.names)) in pack.facts else amount(pack, per)
+            unit = per_unit(pack.facts[next(iter(per.names))]) if per._tree[0] == "n" and next(
+                iter(per.names)) in pack.facts else amount(pack, per)  # "per base" only for the count itself
             return f"{m.group('head')} ({m.group('op')}{m.group('amount')} per {unit}){m.group('tail')}"
         if node.tag == "base" and (m := _BASE.match(claim)) and not claim.endswith("(given in the situation)"):
             return f"base {m.group('value')} = {amount(pack, parse_expr(m.group('expr')), values)}"

@@ -484,8 +484,11 @@ def _check_cmp(op: str, left: tuple[_Node, FactType], right: tuple[_Node, FactTy
         out.append((f"cannot compare {lt.kind} with {rt.kind} using '{op}'", ln[1]))
 
 
-def check_expr(expr: Expr, facts: Mapping[str, FactType], expect: str) -> list[tuple[str, int]]:
+def check_expr(expr: Expr, facts: Mapping[str, FactType], expect: str | FactType) -> list[tuple[str, int]]:
     """Type-check against fact declarations; returns ``(message, offset)`` problems.
+
+    ``expect`` is a kind (``"bool"``, ``"int"``) or, for an enum, its fact type:
+    the texts the expression can give must then be among its values.
 
     Examples:
         >>> facts = {"shooter.moved": FactType("bool"), "shooter.bs": FactType("int")}
@@ -497,12 +500,24 @@ def check_expr(expr: Expr, facts: Mapping[str, FactType], expect: str) -> list[t
         []
         >>> check_expr(parse_expr("1 if shooter.bs else 0"), facts, "int")
         [("the condition after 'if' must be bool, but 'shooter.bs' is int", 5)]
+        >>> check_expr(parse_expr("'heavy' if shooter.moved else 'light'"), facts, FactType("enum", ("heavy",)))
+        [("'light' is not a value of the enum (one of: 'heavy')", 30)]
     """
     out: list[tuple[str, int]] = []
     kind = _kind(expr._tree, facts, out).kind
-    if kind not in (expect, "?"):
-        out.append((f"expression is {kind}, but {expect} is expected", expr._tree[1]))
+    want = expect.kind if isinstance(expect, FactType) else expect
+    if want == "enum" and kind == "str" and isinstance(expect, FactType):
+        allowed = ", ".join(map(repr, expect.values))
+        out += [(f"{n[2]!r} is not a value of the enum (one of: {allowed})", n[1])
+                for n in _leaves(expr._tree) if n[2] not in expect.values]
+    elif kind not in (want, "?"):
+        out.append((f"expression is {kind}, but {want} is expected", expr._tree[1]))
     return out
+
+
+def _leaves(n: _Node) -> list[_Node]:
+    """The constants a text-valued expression can give (its conditionals' values)."""
+    return [*_leaves(n[3]), *_leaves(n[4])] if n[0] == "if" else [n] if n[0] == "c" else []
 
 
 def describe(expr: Expr) -> str:

@@ -1,15 +1,18 @@
 """Load a rule pack strictly: every problem in the files, each with file:line:column.
 
 A pack is a YAML file or a folder of YAML files whose sections merge. The
-loader checks the JSON Schema (shape, unknown keys, types), then the meaning:
-expressions parse and type-check against the facts, names refer to things
-that exist, defaults sit in their ranges, and the dependency graph has no
-cycles.
+loader checks the JSON Schema (shape, unknown keys, types, keys that depend on
+an entry's kind), then the meaning: expressions parse and type-check against
+the facts (a lookup table becomes the conditional it stands for), names refer
+to things that exist, defaults sit in their ranges, and the dependency graph
+has no cycles. An entry whose shape is wrong is reported and left out, so
+every problem in the files is reported in one pass.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
@@ -101,7 +104,7 @@ def _schema_problems(doc: Document) -> tuple[list[RulingsError], set[tuple[Any, 
     problems = []
     unknown: list[tuple[dict[str, Any], str]] = []
     broken: set[tuple[Any, ...]] | None = set()
-    for error in sorted(validator.iter_errors(doc.data), key=lambda e: [str(p) for p in e.absolute_path]):
+    for error in sorted(_flat(validator.iter_errors(doc.data)), key=lambda e: [str(p) for p in e.absolute_path]):
         path = tuple(error.absolute_path)
         if error.validator == "additionalProperties":
             allowed = sorted(error.schema.get("properties", {}))
@@ -123,6 +126,15 @@ def _schema_problems(doc: Document) -> tuple[list[RulingsError], set[tuple[Any, 
     return problems, broken
 
 
+def _flat(errors: Any) -> Any:
+    """Errors as the writer meant the value: a mapping where an expression goes is a lookup table."""
+    for error in errors:
+        if error.validator == "anyOf" and isinstance(error.instance, dict) and error.context:
+            yield from _flat(e for e in error.context if e.schema_path and e.schema_path[0] == 1)
+        else:
+            yield error
+
+
 def _shape_problem(error: Any, path: tuple[Any, ...], doc: Document) -> RulingsError:
     """One schema error as a located message; keys that depend on an entry's `kind` say which kind."""
     field = ".".join(str(p) for p in path) or "the pack"
@@ -141,8 +153,8 @@ def _shape_problem(error: Any, path: tuple[Any, ...], doc: Document) -> RulingsE
                             hint=f"keys of {article} {kind} {what}: {keys}")
     message = f"{field}: {_plain(error)}"
     if error.validator == "type" and error.validator_value == "integer" and isinstance(error.instance, float):
-        return RulingsError(message, where=doc.span(path), hint=f"write {int(error.instance)}, without the decimal point"
-                            if error.instance.is_integer() else "a whole number")
+        hint = f"write {int(error.instance)}, without the decimal point" if error.instance.is_integer() else ""
+        return RulingsError(message, where=doc.span(path), hint=hint or "a whole number, such as 3")
     return RulingsError(message, where=doc.span(path))
 
 
@@ -196,6 +208,8 @@ class _Builder:
         """Entries left out for their shape: known names, so nothing else is reported for them."""
         self.meta: dict[str, Any] = {}
         self.first_path = ""
+        self.ranges: dict[str, tuple[int, int]] = {}
+        """Int facts' declared ranges, for lookup tables' rows."""
 
     def add(self, doc: Document, *, replace: bool) -> None:
         self.first_path = self.first_path or doc.path
@@ -303,6 +317,8 @@ class _Builder:
             kind = raw["type"]
             span = doc.span(path, key=True)
             rng = tuple(raw["range"]) if "range" in raw else None
+            if rng is not None and rng[0] <= rng[1]:
+                self.ranges[name] = (rng[0], rng[1])
             if kind == "int" and rng is None:
                 self.error(f"fact {name!r}: an int fact needs a range: [low, high]", doc, path, key=True)
             if kind == "enum" and not raw.get("values"):
@@ -321,7 +337,8 @@ class _Builder:
                 self.error(f"fact {name!r}: typical {typical!r} is not an int" + (f" in {list(rng)}" if rng else ""),
                            doc, (*path, "typical"), hint="typical is the value of an int fact searches try first")
                 typical = None
-            derive = self._expr(raw["derive"], doc, (*path, "derive"), types, kind) if "derive" in raw else None
+            want = types[name] if kind == "enum" else kind  # an enum's texts must be among its values
+            derive = self._expr(raw["derive"], doc, (*path, "derive"), types, want) if "derive" in raw else None
             if derive is not None:
                 default = None
             facts[name] = Fact(name, types[name], raw.get("text", name), span, rng, default, derive,  # type: ignore[arg-type]
@@ -485,7 +502,11 @@ class _Builder:
         names = [raw] if isinstance(raw, str) else list(raw)
         return tuple(n for n in names if self._known("quantity", n, quantities, doc, path))
 
-    def _expr(self, raw: Any, doc: Document, path: tuple[Any, ...], types: dict[str, FactType], want: str) -> Expr:
+    def _expr(self, raw: Any, doc: Document, path: tuple[Any, ...], types: dict[str, FactType],
+              want: str | FactType) -> Expr:
+        if isinstance(raw, dict):  # a lookup table: the conditional it stands for
+            text = self._table(raw, doc, path, types, want)
+            return parse_expr(text) if text is not None else parse_expr(0 if want == "int" else True)
         span = doc.span(path)
         field = ".".join(map(str, path))
         try:
@@ -498,6 +519,74 @@ class _Builder:
             self.problems.append(RulingsError(f"{field}: {message}", where=_shift(span, offset, raw)))
         return expr
 
+    def _table(self, raw: dict[str, Any], doc: Document, path: tuple[Any, ...], types: dict[str, FactType],
+               want: str | FactType) -> str | None:
+        """A table's rows as one conditional, `(V1) if KEY == 'a' else (V2) if ... else (DEFAULT)`; None if broken.
+
+        Each row's value is an expression checked where it is written; the
+        rows must name values of the fact that picks them, not overlap, and
+        cover every value of it unless the table has a `default`.
+        """
+        key, field = raw["table"], ".".join(map(str, path))
+        if key not in types:
+            self.problems.append(UnknownName("fact", key, types, where=doc.span((*path, "table"))))
+            return None
+        kind = types[key]
+        if kind.kind not in ("enum", "int", "bool"):
+            if kind.kind != "?":
+                self.error(f"{field}: a table's rows are picked by a bool, int or enum fact, not {kind.kind}",
+                           doc, (*path, "table"))
+            return None
+        rows: list[tuple[str, str, set[Any] | tuple[int, int]]] = []
+        ok = True
+        for written, value in raw["rows"].items():
+            where, before = (*path, "rows", written), len(self.problems)
+            picked = self._row(key, kind, written, doc, where)
+            expr = self._expr(value, doc, where, types, want)
+            if picked is not None and isinstance(run := picked[1], tuple):
+                for _, _, other in rows:
+                    if isinstance(other, tuple) and run[0] <= other[1] and other[0] <= run[1]:
+                        self.error(f"row {written!r} overlaps another row of {key}", doc, where, key=True,
+                                   hint="each value of the fact picks one row")
+            ok = ok and picked is not None and len(self.problems) == before
+            if picked is not None:
+                rows.append((picked[0], expr.text, picked[1]))
+        if not ok:
+            return None
+        default = raw.get("default")
+        if default is not None:
+            otherwise = self._expr(default, doc, (*path, "default"), types, want).text
+        else:
+            missing = _uncovered(kind, self.ranges.get(key), [r[2] for r in rows])
+            if missing:
+                self.error(f"{field}: no row for {missing} of {key}", doc, (*path, "rows"), key=True,
+                           hint="add the rows, or default: the value for every other case")
+                return None
+            *rows, (_, otherwise, _) = rows
+        return "".join(f"{_operand(value)} if {cond} else " for cond, value, _ in rows) + _operand(otherwise)
+
+    def _row(self, key: str, kind: FactType, written: Any, doc: Document,
+             where: tuple[Any, ...]) -> tuple[str, set[Any] | tuple[int, int]] | None:
+        """A row key as a condition on `key`, with the values it picks (a set, or an int run)."""
+        if kind.kind == "bool" and isinstance(written, bool):
+            return (key if written else f"not {key}"), {written}
+        if kind.kind == "enum" and str(written) in kind.values:
+            return f"{key} == {str(written)!r}", {str(written)}
+        if kind.kind == "int":
+            low, _, high = str(written).partition("..")
+            try:
+                run = (int(low), int(high or low))
+            except ValueError:
+                run = None
+            if run is not None and run[0] <= run[1]:
+                cond = f"{key} == {run[0]}" if run[0] == run[1] else f"{run[0]} <= {key} <= {run[1]}"
+                return cond, run
+        shown = {"bool": "true or false", "int": "an integer or a run such as 3..5",
+                 "enum": "one of: " + ", ".join(kind.values)}[kind.kind]
+        self.error(f"row {written!r} is not a value of {key} ({shown})", doc, where, key=True,
+                   hint=did_you_mean(str(written), kind.values) if kind.kind == "enum" else "")
+        return None
+
     def _cite(self, raw: dict[str, Any], doc: Document, path: tuple[Any, ...]) -> Citation | None:
         cite = raw.get("cite")
         return _citation(cite) if cite else None
@@ -505,6 +594,29 @@ class _Builder:
 
 def _citation(cite: dict[str, Any]) -> Citation:
     return Citation(cite["source"], cite.get("paragraph"), cite.get("quote", ""))
+
+
+def _operand(text: str) -> str:
+    """An expression's text, in parentheses unless it is one name or constant."""
+    return text if re.fullmatch(r"-?\d+|[\w.]+|'[^']*'", text) else f"({text})"
+
+
+def _uncovered(kind: FactType, rng: tuple[int, int] | None, picked: list[Any]) -> str:
+    """The values of a table's key that no row picks, in words ('' when every value has a row)."""
+    if kind.kind != "int":
+        every = list(kind.values) if kind.kind == "enum" else [True, False]
+        left = [v for v in every if not any(v in p for p in picked)]
+        return ", ".join(str(v).lower() if isinstance(v, bool) else repr(v) for v in left)
+    if rng is None:
+        return ""
+    low, gaps = rng[0], []
+    for a, b in sorted(picked):
+        if a > low:
+            gaps.append((low, a - 1))
+        low = max(low, b + 1)
+    if low <= rng[1]:
+        gaps.append((low, rng[1]))
+    return ", ".join(str(a) if a == b else f"{a}..{b}" for a, b in gaps)
 
 
 def _fits(value: Any, kind: str, rng: tuple[int, ...] | None, values: Any) -> bool:

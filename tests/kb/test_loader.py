@@ -117,6 +117,18 @@ CASES = [
              "dispaly", 0),
         ],
     ),
+    (  # lookup tables: rows are values of their fact, do not overlap, cover it or have a default; typed values
+        "table_rows",
+        [
+            (["row 'elite' is not a value of s.exp", "one of: green, regular, veteran"], 6, "elite", 0),
+            (["row '10..24' overlaps another row of w.range"], 8, "10..24", 0),
+            (["modifiers.far.per: no row for 13..24 of w.range", "default:"], 9, "rows", 0),
+            (["modifiers.moved.when: 'rows' is required"], 10, "{table", 0),
+            (["unknown key 'rws'", "did you mean 'rows'", "allowed: default, rows, table"], 10, "rws", 0),
+            (["unknown fact 's.expp'", "did you mean 's.exp'"], 11, "s.expp", 0),
+            (["modifiers.aim.per.default: expression is bool, but int is expected"], 11, "true", 1),
+        ],
+    ),
     (  # one pass: a misshapen entry is left out and the rest is still checked, sorted by position
         "shape_and_meaning",
         [

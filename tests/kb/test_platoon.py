@@ -23,7 +23,7 @@ def _from_the_repository(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_its_examples_pass(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["test", PLATOON]) == 0
-    assert capsys.readouterr().out.strip().endswith("10 passed, 0 failed")
+    assert capsys.readouterr().out.strip().endswith("11 passed, 0 failed")
 
 
 def test_check_strict_is_clean(capsys: pytest.CaptureFixture[str]) -> None:
@@ -40,7 +40,9 @@ def test_its_faq_generates(capsys: pytest.CaptureFixture[str]) -> None:
 def test_it_uses_what_a_rules_writer_needs() -> None:
     pack = load_pack(PLATOON)
     q = pack.quantities["to_hit"]
-    assert q.base is not None and q.base._tree[0] == "if"  # a value by category, as one conditional
+    assert q.base is not None and q.base._tree[0] == "if"  # a value by category: a table is a conditional
+    assert "    base:\n      table: shooter.experience\n" in (ROOT / PLATOON).read_text(encoding="utf-8")
+    assert pack.modifiers["hard_cover"].amount._tree[0] == "if"
     assert {step for step, _ in q.cites} == {"base", "chart", "impossible_from", "automatic"}
     assert set(pack.readings) == {"pins"} and pack.policies["natural_one_misses"].kind == "clamp"
     text = (ROOT / PLATOON).read_text(encoding="utf-8")

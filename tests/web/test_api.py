@@ -181,3 +181,18 @@ def test_the_openapi_description_lists_every_endpoint(client: TestClient) -> Non
     for path, ops in doc["paths"].items():
         for op in ops.values():
             assert "200" in op["responses"], path
+
+
+def test_serve_refuses_an_unknown_pack_before_listening(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "nonesuch", "--port", "0"]) == 2
+    assert capsys.readouterr().err.startswith("rulings: unknown pack 'nonesuch'")
+
+
+def test_every_request_the_docs_show_is_described(client: TestClient) -> None:
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "web.md").read_text(encoding="utf-8")
+    shown = set(re.findall(r"`(?:GET|POST) (/api/[^?` ]*)", page))
+    described = set(client.get("/openapi.json").json()["paths"])
+    assert shown and {p.replace("PACK", "{pack}") for p in shown} <= described
