@@ -160,3 +160,20 @@ def test_a_table_reads_as_its_rows_in_a_ruling(capsys: Any) -> None:
     assert ("  = base 4 = 3 if the shooter's experience is veteran (it is regular), otherwise 4 if the shooter's "
             "experience is regular, otherwise 5\n") in full
     assert "per the range" not in out + full  # the per amount is the table's row, not the range itself
+
+
+def test_the_profile_the_docs_show_derives_each_characteristic() -> None:
+    import re
+    from pathlib import Path
+
+    import yaml
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "pack-format.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```yaml\n(.*?)```", page, re.DOTALL) if "weapon.shots" in b)
+    data = {**yaml.safe_load(block), "quantities": {"shots": {"kind": "pool", "base": "weapon.shots"}}}
+    pack = build_pack([Document("profile.yaml", data)], "profile")
+    ranges, shots = pack.facts["weapon.range"].derive, pack.facts["weapon.shots"].derive
+    assert ranges is not None and shots is not None
+    got = {w: (evaluate(ranges, {"weapon.name": w}), evaluate(shots, {"weapon.name": w})) for w in ("rifle", "smg",
+                                                                                                 "pistol")}
+    assert got == {"rifle": (24, 1), "smg": (12, 3), "pistol": (6, 1)}
