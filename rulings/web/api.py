@@ -178,8 +178,8 @@ def vocabulary_json(packs: Packs, name: str) -> dict[str, Any]:
                        for q in pack.quantities.values()],
         "rules": [{"name": m.name, "text": m.text or say(pack, m.when), "quantities": list(m.quantities),
                    "cite": str(m.cite) if m.cite else None} for m in pack.modifiers.values()],
-        "policies": [{"name": p.name, "kind": p.kind, "text": p.text or p.label, "cite": str(p.cite) if p.cite else None}
-                     for p in pack.policies.values()],
+        "policies": [{"name": p.name, "kind": p.kind, "text": p.text or p.label,
+                      "cite": str(p.cite) if p.cite else None} for p in pack.policies.values()],
         "readings": [{"name": r.name, "sentence": r.sentence, "options": [o for o, _ in r.options],
                       "default": r.default} for r in pack.readings.values()],
     }

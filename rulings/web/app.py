@@ -120,11 +120,11 @@ async def _body(request: Request) -> bytes:
 async def _bad_input(request: Request, exc: Exception) -> Response:
     if isinstance(exc, RecursionError):
         return JSONResponse({"error": "the input is nested too deeply to read"}, status_code=400)
-    status = 413 if isinstance(exc, TooLarge) else 404 if isinstance(exc, UnknownName) and exc_is_pack(exc) else 400
+    status = 413 if isinstance(exc, TooLarge) else 404 if isinstance(exc, UnknownName) and _is_pack(exc) else 400
     return JSONResponse({"error": str(exc)}, status_code=status)
 
 
-def exc_is_pack(exc: RulingsError) -> bool:
+def _is_pack(exc: RulingsError) -> bool:
     """Whether an unknown name is a pack's (a 404: nothing is served under that name)."""
     return str(exc).startswith("unknown pack")
 

@@ -25,26 +25,23 @@ def free_port() -> int:
 @pytest.fixture(scope="session")
 def server() -> Iterator[str]:
     port = free_port()
-    log = tempfile.TemporaryFile()  # a file, not a pipe: nothing has to read it while the tests run
-    process = subprocess.Popen([sys.executable, "-m", "rulings.cli", "serve", "--port", str(port)], cwd=ROOT,
-                               stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(f"{url}/api/packs", timeout=2).close()
-                break
-            except OSError:
-                if process.poll() is not None:
-                    log.seek(0)
-                    pytest.fail(f"rulings serve stopped: {log.read().decode(errors='replace')}")
-                time.sleep(0.1)
-        else:
-            pytest.fail("rulings serve did not answer within 30 seconds")
-        yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-        log.close()
-
-
+    with tempfile.TemporaryFile() as log:  # a file, not a pipe: nothing has to read it while the tests run
+        process = subprocess.Popen([sys.executable, "-m", "rulings.cli", "serve", "--port", str(port)], cwd=ROOT,
+                                   stdout=log, stderr=subprocess.STDOUT)
+        try:
+            for _ in range(300):
+                try:
+                    urllib.request.urlopen(f"{url}/api/packs", timeout=2).close()
+                    break
+                except OSError:
+                    if process.poll() is not None:
+                        log.seek(0)
+                        pytest.fail(f"rulings serve stopped: {log.read().decode(errors='replace')}")
+                    time.sleep(0.1)
+            else:
+                pytest.fail("rulings serve did not answer within 30 seconds")
+            yield url
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
