@@ -215,7 +215,7 @@ def typical_values(pack: Pack, q: Quantity) -> dict[str, Any]:
 
 def _by_ruling(pack: Pack, q: Quantity, typical: dict[str, Any], topic: str, shows: str,
                test: Callable[[Ruling], bool]) -> Iterator[tuple[str, str, dict[str, Any]]]:
-    found = find(pack, q.name, lambda r: not r.cases and test(r), max_facts=MAX_FACTS)
+    found = find(pack, q.name, lambda r: not r.cases and test(r), max_facts=MAX_FACTS, decided=True)
     if not found:
         return
     best = min(found, key=lambda f: (len(f.given), _distance(f.given, typical)))

@@ -15,6 +15,7 @@ from typing import Any
 
 from kb.errors import PackError
 from solver.space.check import Finding, check_pack, load_findings
+from solver.space.model import Coverage
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -26,13 +27,14 @@ def run_check(args: argparse.Namespace) -> int:
         pack = load_pack(args.pack, extra=extra)
     except PackError as e:
         findings = load_findings(e)
-        _print(findings, args, extra)
+        _print(findings, args, extra, Coverage())
         return 2
-    findings = check_pack(pack)
+    coverage = Coverage()
+    findings = check_pack(pack, coverage)
     if extra:
         before = {f.key for f in check_pack(load_pack(args.pack))}
         findings = [_mark_new(f, before) for f in findings]
-    _print(findings, args, extra)
+    _print(findings, args, extra, coverage)
     failing = {"error", "warning"} if args.strict else {"error"}
     return 1 if any(f.severity in failing for f in findings) else 0
 
@@ -49,7 +51,9 @@ def run_diff(args: argparse.Namespace) -> int:
             json.dumps(
                 {
                     "changed_rules": list(result.changed_rules),
+                    "exhaustive": result.exhaustive,
                     "searched": result.searched,
+                    "coverage": {q: c.as_json() for q, c in result.coverage.items()},
                     "changes": [
                         {
                             "quantity": c.quantity,
@@ -77,7 +81,15 @@ def run_diff(args: argparse.Namespace) -> int:
         print(f"  smallest: {_given_text(c.witness)}")
         print(f"  replay: {replay_command(args.new, c.quantity, c.witness)}")
     searched = ", ".join(f"{q}: {n}" for q, n in result.searched.items())
-    print(f"\n{len(result.changes)} change(s); situations searched per quantity: {searched}")
+    if result.exhaustive:
+        verdict = "no ruling changes" if not result.changes else f"{len(result.changes)} change(s)"
+        print(f"\n{verdict}: proven over every situation")
+    else:
+        print(f"\n{len(result.changes)} change(s) found, but the search was NOT exhaustive:")
+        for q, c in result.coverage.items():
+            for reason in c.reasons:
+                print(f"  {q}: {reason}")
+    print(f"(situations compared per quantity: {searched})")
     return 0
 
 
@@ -154,11 +166,14 @@ def check_json(findings: Sequence[Finding], pack: str, extra: Sequence[str], cov
     }
 
 
-def _print(findings: list[Finding], args: argparse.Namespace, extra: Sequence[str]) -> None:
+def _print(findings: list[Finding], args: argparse.Namespace, extra: Sequence[str], coverage: Coverage) -> None:
     if args.format == "json":
-        print(json.dumps(check_json(findings, args.pack, extra), ensure_ascii=False))
+        print(json.dumps(check_json(findings, args.pack, extra, coverage), ensure_ascii=False))
     else:
         print(render_text(findings, args.pack, extra))
+        if not coverage.exhaustive:
+            print("NOT exhaustive: " + "; ".join(coverage.reasons)
+                  + ". What it did not cover is in the unproven notes; no error or warning rests on a guess.")
 
 
 def _mark_new(f: Finding, before: set[str]) -> Finding:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -26,7 +27,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from kb.errors import RulingsError
 
     try:
-        return int(args.run(args))
+        with _time_limit(args.timeout):
+            return int(args.run(args))
     except RulingsError as e:
         print(f"rulings: {e}", file=sys.stderr)
         return 2
@@ -45,6 +47,42 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"rulings: internal error (a bug in Rulings): {type(e).__name__}: {str(e)[:200]}\n  hint: please "
               "report it with the command you ran; rulings --debug ... prints the traceback", file=sys.stderr)
         return INTERNAL_ERROR
+
+
+@contextmanager
+def _time_limit(seconds: float | None) -> Iterator[None]:
+    """Searches stop at the deadline and say so; anything still running a second later is stopped."""
+    if not seconds:
+        yield
+        return
+    import signal
+    import time
+
+    from kb.errors import RulingsError
+    from solver.space import model
+
+    def stop(signum: int, frame: Any) -> None:
+        raise RulingsError(f"stopped after --timeout {seconds:g} seconds", hint="give a longer --timeout")
+
+    model.DEADLINE = time.monotonic() + seconds
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds + 1)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        model.DEADLINE = None
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < 10**7:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0")
+    return value
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -82,6 +120,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: loopback only)")
     p.add_argument("--port", type=_count, default=8000)
     p.set_defaults(run=_serve)
+    for command in sub.choices.values():
+        command.add_argument("--timeout", type=_seconds, metavar="SECONDS",
+                             help="stop after this many seconds: a search then says what it covered")
     return parser
 
 

@@ -10,6 +10,8 @@ import argparse
 import json
 from typing import Any
 
+from solver.space.model import Coverage
+
 
 def run_why_not(args: argparse.Namespace) -> int:
     """`rulings why-not PACK QUANTITY RULE`: why the rule did not count, and the smallest changes that do."""
@@ -33,8 +35,7 @@ def run_why_not(args: argparse.Namespace) -> int:
         if not result.changes:
             lines.append("none found changing up to three facts")
         for change, command in zip(result.changes, commands, strict=True):
-            shown = ", ".join(f"{n} = {_show(v)}" for n, v in change.given)
-            lines.append(("- " if md else "  ") + f"{shown}: {result.quantity} becomes {change.display}")
+            lines.append(("- " if md else "  ") + f"{change.describe()}: {result.quantity} becomes {change.display}")
             lines.append(("  `" if md else "      ") + command + ("`" if md else ""))
     print("\n".join(lines))
     return 0
@@ -47,7 +48,9 @@ def why_not_json(result: Any, commands: list[str]) -> dict[str, Any]:
     return {"pack": result.pack, "quantity": result.quantity, "rule": result.rule, "status": result.status,
             "counts": result.status == "counts", "reason": result.reason.to_json(),
             "ruling": ruling_json(result.ruling),
-            "changes": [{"given": {n: v for n, v in c.given}, "display": c.display, "command": cmd}
+            "changes": [{"given": {n: v for n, v in c.given},
+                         "values": {n: list(v) if isinstance(v, tuple) else v for n, v in c.ranges},
+                         "display": c.display, "command": cmd}
                         for c, cmd in zip(result.changes, commands, strict=True)]}
 
 
@@ -58,14 +61,16 @@ def run_find(args: argparse.Namespace) -> int:
 
     pack = _load(args)
     situation = _read_situation(args, pack)
-    found = find(pack, args.quantity, args.where, situation, max_facts=args.max_facts)
+    coverage = Coverage()  # its deadline is --timeout's
+    found = find(pack, args.quantity, args.where, situation, max_facts=args.max_facts, coverage=coverage)
     if args.format == "json":
-        print(json.dumps(find_json(pack, args, found), ensure_ascii=False, default=str))
+        print(json.dumps(find_json(pack, args, found, coverage), ensure_ascii=False, default=str))
         return 0
     print(f"{len(found)} minimal situation{'s' if len(found) != 1 else ''} where {args.where} "
-          f"(other facts at their defaults; up to {args.max_facts} facts beyond those given):")
+          "(other facts at their defaults):")
     for i, f in enumerate(found, 1):
         print(f"{i:3}. {f.describe()}  ->  {f.display}")
+    print(_coverage_text(coverage, "every situation was searched: there are no others"))
     return 0
 
 
@@ -75,6 +80,12 @@ def find_json(pack: Any, args: argparse.Namespace, found: list[Any], coverage: A
             **(coverage.as_json() if coverage else {}), "situations": [
                 {"given": {n: (list(v) if isinstance(v, tuple) else v) for n, v in f.given},
                  "display": f.display} for f in found]}
+
+
+def _coverage_text(coverage: Any, proven: str) -> str:
+    """What a search covered, in words: proven, or which limits it met."""
+    verdict = proven if coverage.exhaustive else "NOT exhaustive, so there may be others: " + "; ".join(coverage.reasons)
+    return f"{verdict}\n({coverage.searched} situations searched)"
 
 
 def run_faq(args: argparse.Namespace) -> int:

@@ -27,7 +27,7 @@ from solver.situation import Situation
 MAX_CASES = 4096
 
 
-def ask(pack: Pack, quantity: str, situation: Situation) -> Ruling:
+def ask(pack: Pack, quantity: str, situation: Situation, *, cases: bool = True) -> Ruling:
     """The ruling for `quantity` in `situation`.
 
     Examples:
@@ -44,14 +44,14 @@ def ask(pack: Pack, quantity: str, situation: Situation) -> Ruling:
     check_inputs(q, situation)
     readings = readings_of(pack, q)
     chosen = {r.name: r.default for r in readings} | dict(situation.reading)
-    ruling = _branch(pack, q, situation, chosen)
+    ruling = _branch(pack, q, situation, chosen, cases)
     outcomes: list[tuple[Reading, ReadingOutcome]] = []
     nodes: list[Node] = []
     for r in readings:
         these: list[tuple[Reading, ReadingOutcome]] = []
         for option, _ in r.options:
             choice = chosen | {r.name: option}
-            sub = ruling if choice == chosen else _branch(pack, q, situation, choice)
+            sub = ruling if choice == chosen else _branch(pack, q, situation, choice, cases)
             these.append((r, ReadingOutcome(r.name, option, option == r.default, sub)))
         if len({_key(o.ruling) for _, o in these}) > 1:  # only readings that change this ruling are mentioned
             outcomes += these
@@ -79,13 +79,13 @@ def check_inputs(q: Quantity, situation: Situation) -> None:
                                hint="give the unmodified roll, after re-rolls")
 
 
-def ask_if_possible(pack: Pack, quantity: str, situation: Situation) -> Ruling | None:
+def ask_if_possible(pack: Pack, quantity: str, situation: Situation, *, cases: bool = True) -> Ruling | None:
     """The ruling, or None for a situation the pack refuses (one that breaks a domain constraint, say).
 
     For searches over many situations, where a refused one is simply not a witness.
     """
     try:
-        return ask(pack, quantity, situation)
+        return ask(pack, quantity, situation, cases=cases)
     except RulingsError:
         return None
 
@@ -123,8 +123,8 @@ class _Branch:
     options: tuple[tuple[Any, Any], ...]  # (value, _Branch | Ruling)
 
 
-def _branch(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, str]) -> Ruling:
-    budget = [MAX_CASES]
+def _branch(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, str], cases: bool = True) -> Ruling:
+    budget = [MAX_CASES if cases else 0]  # without cases, the first unknown fact that matters is refused
     tree = _solve(pack, q, situation, reading, {}, budget)
     if tree is None:
         raise Contradiction("no value of the unknown facts is consistent with this situation")
@@ -217,13 +217,19 @@ def _fewest(tree: _Branch, pack: Pack) -> _Branch | Ruling:
     for values in product(*domains):
         leaf = _lookup(tree, dict(zip(facts, values, strict=True)))
         if leaf is not None:
-            rows.append((values, leaf))
+            rows.append((values, leaf, _key(leaf)))
+    rows_with: dict[tuple[int, Any], set[int]] = {}
+    for r, (values, _, _) in enumerate(rows):
+        for i, v in enumerate(values):
+            rows_with.setdefault((i, v), set()).add(r)
+    having = {k: frozenset(ids) for k, ids in rows_with.items()}
+    every = frozenset(range(len(rows)))
 
     @cache
     def best(fixed: tuple[tuple[int, Any], ...]) -> tuple[int, _Branch | Ruling | None]:
-        here = [leaf for values, leaf in rows if all(values[i] == v for i, v in fixed)]
-        if len({_key(leaf) for leaf in here}) <= 1:
-            return (1, here[0]) if here else (0, None)
+        ids = every.intersection(*(having.get(f, frozenset()) for f in fixed))
+        if len({rows[r][2] for r in ids}) <= 1:
+            return (1, rows[min(ids)][1]) if ids else (0, None)
         done = {i for i, _ in fixed}
         options = []
         for i in (i for i in range(len(facts)) if i not in done):

@@ -21,7 +21,7 @@ from itertools import islice
 from typing import Any
 
 from kb.errors import RuleCycle, RulingsError, Span
-from kb.expr import Expr, evaluate
+from kb.expr import UNKNOWN, Expr, evaluate
 from kb.model import Modifier, Pack
 from solver.space.model import Coverage
 from solver.space.search import base_inputs, candidate_facts, fact_values, frontier, minimal_witnesses
@@ -242,8 +242,9 @@ def _strongest_ties(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> I
                     if not all(evaluate(e, values) is True for e in (a.when, b.when, *([p.when] if p.when else []))):
                         return False
                     strength = _strength(a, values)
-                    return strength is not None and all(
-                        evaluate(m.when, values) is False or (_strength(m, values) or 0) <= strength for m in others)
+                    held = [evaluate(m.when, values) for m in others]
+                    return strength is not None and UNKNOWN not in held and all(
+                        h is False or (_strength(m, values) or 0) <= strength for m, h in zip(others, held, strict=True))
 
                 witness = _witness(pack, exprs, tie)
                 if witness is not None:
@@ -321,10 +322,12 @@ def _shadowed(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> Iterabl
         def counts(given: dict[str, Any], m: Modifier = m, rivals: list[Modifier] = rivals,
                    policies: list[Any] = policies) -> bool:
             values = fact_values(pack, given)
-            if evaluate(m.when, values) is not True:
-                return False
-            holding = [m.name, *(r.name for r in rivals if evaluate(r.when, values) is True)]
-            biting = [p for p in policies if p.when is None or evaluate(p.when, values) is True]
+            held = {r.name: evaluate(r.when, values) for r in rivals}
+            bite = {p.name: evaluate(p.when, values) if p.when is not None else True for p in policies}
+            if evaluate(m.when, values) is not True or UNKNOWN in (*held.values(), *bite.values()):
+                return False  # only a situation that decides every rival shows the rule counting
+            holding = [m.name, *(r for r, h in held.items() if h)]
+            biting = [p for p in policies if bite[p.name]]
             by_name = {r.name: r for r in (m, *rivals)}
             bites = conflicts(biting, holding, lambda r: _strength(by_name[r], values) or 0)
             return m.name in settle(holding, bites)[0]

@@ -1,27 +1,44 @@
 """Compare two versions of a pack: which rulings change, in which situations, and which rule changes cause it.
 
-The search varies the base facts behind the rules that changed (and the
-quantity's own base, bounds and the rules that share a policy with a changed
-rule); the other facts keep their defaults, and facts without default are
-given exactly when a ruling needs them. Situations come smallest first, so
-the first situation of each group of changes is its smallest witness.
+A ruling of a quantity depends on the situation only through its *readings*:
+whether each rule's condition holds, what each amount, base and bound comes
+to. So the search goes over the readings the two packs can produce, not over
+every situation:
+
+- the facts the readings read directly (a derived fact stays whole, unless
+  the change touches its derivation) split into *parts* that share no facts,
+  no inputs and no domain constraint; each part's reachable readings are
+  found by enumerating its facts (int facts one value per partition class),
+  each with its smallest situation;
+- rules that are the same in both versions, with the same constant effect,
+  tied to no policy and reading facts nothing else reads, are
+  interchangeable: only how many of them hold matters (seven -1 rules are 8
+  cases, not 128);
+- every combination of the parts' readings is then one situation to ask
+  both packs about, smallest first.
+
+That search is exhaustive when it finishes (`Coverage.exhaustive`): "no
+change" is then proven. Ad-hoc effects and characteristic bases come from
+the situation, an open domain: for quantities that take them, the search
+says what it tried and does not claim to be exhaustive.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
-from itertools import islice
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import product
 from typing import Any
 
 from kb.errors import RulingsError, UnknownName
-from kb.expr import Expr
-from kb.model import Pack
+from kb.expr import UNKNOWN, Expr, evaluate
+from kb.model import Modifier, Pack
 from solver.space.check import describe_ruling
-from solver.space.search import base_inputs, candidate_facts, situations
+from solver.space.model import Coverage, inputs, values_of
+from solver.space.search import fact_values
 
-BUDGET = 20000
-"""Most situations compared per quantity."""
+LIMIT = 200_000
+"""Most combinations of readings compared per quantity before the search says it is not exhaustive."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,11 +55,17 @@ class Change:
 
 @dataclass(frozen=True, slots=True)
 class PackDiff:
-    """Every change between two packs, and the rules that differ."""
+    """Every change between two packs, the rules that differ, and what each quantity's search covered."""
 
     changed_rules: tuple[str, ...]
     changes: tuple[Change, ...]
     searched: dict[str, int]
+    coverage: dict[str, Coverage] = field(default_factory=dict)
+
+    @property
+    def exhaustive(self) -> bool:
+        """Whether every quantity's search covered its whole space (so "no change" is proven)."""
+        return all(c.exhaustive for c in self.coverage.values())
 
 
 def changed_rules(old: Pack, new: Pack) -> list[str]:
@@ -62,7 +85,7 @@ def changed_rules(old: Pack, new: Pack) -> list[str]:
     return out
 
 
-def diff_packs(old: Pack, new: Pack, quantity: str | None = None) -> PackDiff:
+def diff_packs(old: Pack, new: Pack, quantity: str | None = None, *, deadline: float | None = None) -> PackDiff:
     """The rulings that change between `old` and `new` (for one quantity, or every shared one)."""
     from solver.ask import ask
     from solver.situation import Situation
@@ -73,24 +96,23 @@ def diff_packs(old: Pack, new: Pack, quantity: str | None = None) -> PackDiff:
     names = [quantity] if quantity else [q for q in new.quantities if q in old.quantities]
     changes: list[Change] = []
     searched: dict[str, int] = {}
+    covered: dict[str, Coverage] = {}
     for q in names:
-        facts = [f for f in _facts(old, new, q, changed) if f in old.facts and f in new.facts]
+        coverage = covered[q] = Coverage(deadline=deadline)
         groups: dict[tuple[str, str], list[Any]] = {}
-        count = 0
-        for given in islice(_with_bases(new, q, situations(new, facts)), BUDGET):
-            count += 1
+        for given, weight in _situations(old, new, q, changed, coverage):
             before, after = _ruling(ask, old, q, given, Situation), _ruling(ask, new, q, given, Situation)
             if before[0] == after[0]:
                 continue
             key = (before[1], after[1])
             if key in groups:
-                groups[key][1] += 1
+                groups[key][1] += weight
                 continue
             causes = _causes(before[2] | after[2], changed, new, q)
-            groups[key] = [given, 1, causes]
-        searched[q] = count
+            groups[key] = [given, weight, causes]
+        searched[q] = coverage.searched
         changes += [Change(q, a, b, w, n, c) for (a, b), (w, n, c) in groups.items()]
-    return PackDiff(tuple(changed), tuple(changes), searched)
+    return PackDiff(tuple(changed), tuple(changes), searched, covered)
 
 
 def _ruling(ask: Any, pack: Pack, q: str, given: dict[str, Any], situation: Any) -> tuple[Any, str, set[str]]:
@@ -101,7 +123,7 @@ def _ruling(ask: Any, pack: Pack, q: str, given: dict[str, Any], situation: Any)
     except RulingsError as e:
         return (("error", e.message), f"error: {e.message}", set())
     rules = {a.rule for a in r.applied} | {s.rule for s in r.suppressed} | {c.rule for c in r.clamped}
-    key = (r.value, r.display, r.probability, r.then, r.automatic, tuple(sorted(rules)))
+    key = _answer(r)
     return key, describe_ruling(r), rules
 
 
@@ -112,17 +134,232 @@ BASES = {
 """Bases tried for a characteristic the pack takes from the situation: every clamp edge of the seed's values."""
 
 
-def _with_bases(pack: Pack, q: str, found: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    """Each situation, with each sample base where the quantity's base comes from the situation."""
-    quantity = pack.quantities[q]
-    if quantity.kind != "characteristic" or quantity.base is not None:
-        yield from found
-        return
-    from solver.characteristics import style_of
+@dataclass(slots=True)
+class _Part:
+    """Facts that only ever vary together, the readings they decide, and each reachable reading's situation."""
 
-    for given in found:
-        for base in BASES.get(style_of(quantity), (1,)):
-            yield {**given, "base": base}
+    facts: list[str]
+    exprs: list[Expr]
+    table: list[tuple[dict[str, Any], int]] = field(default_factory=list)  # (smallest situation, class weight)
+
+
+def _situations(old: Pack, new: Pack, q: str, changed: Sequence[str],
+                coverage: Coverage) -> Iterator[tuple[dict[str, Any], int]]:
+    """One situation per combination of readings the packs can reach for `q`, smallest first, with its weight."""
+    exprs = _readings(old, new, q)
+    facts = _facts(old, new, exprs, changed)
+    open_facts = [n for n in {n for e in exprs for n in e.names} if n in new.facts and not new.facts[n].domain]
+    if open_facts:
+        coverage.stop("keywords facts are not varied: " + ", ".join(sorted(open_facts)))
+    symmetric = _interchangeable(old, new, q, facts, exprs, changed)
+    members = {m.name for group in symmetric for m in group}
+    single = {f for m in members for f in new.modifiers[m].when.names}
+    parts = _parts(new, [f for f in facts if f not in single], [e for e in exprs if not e.names & single])
+    for part in parts:
+        _fill(new, part, coverage)
+        if not part.table:
+            return  # no situation of this part is allowed: nothing to compare
+    quantity = new.quantities[q]
+    bases: tuple[Any, ...] = (None,)
+    if quantity.kind == "characteristic" and quantity.base is None:
+        from solver.characteristics import style_of
+
+        bases = BASES.get(style_of(quantity), (1,))
+        coverage.stop(f"{q}'s base comes from the situation: tried {', '.join(map(str, bases))}")
+    if quantity.effects:
+        coverage.stop(f"{q} takes ad-hoc effects from the situation: those are not varied")
+    axes: list[list[tuple[dict[str, Any], int]]] = [part.table for part in parts]
+    for group in symmetric:
+        axes.append([(_first(group, k), _choose(len(group), k)) for k in range(len(group) + 1)])
+    total = 1
+    for axis in axes:
+        total *= len(axis)
+    total *= len(bases)
+    combos: Iterable[tuple[tuple[dict[str, Any], int], ...]] = product(*axes)
+    if total <= LIMIT:
+        combos = sorted(combos, key=lambda c: sum(len(g) for g, _ in c))
+    else:
+        coverage.stop(f"{total} combinations of readings for {q}; compared the first {LIMIT}")
+    for count, combo in enumerate(combos):
+        if count >= LIMIT or coverage.out_of_time():
+            return
+        given: dict[str, Any] = {}
+        weight = 1
+        for part_given, part_weight in combo:
+            given.update(part_given)
+            weight *= part_weight
+        for base in bases:
+            coverage.searched += 1
+            yield ({**given, "base": base} if base is not None else given), weight
+
+
+def _readings(old: Pack, new: Pack, q: str) -> list[Expr]:
+    """Every expression a ruling of `q` reads, in either pack (the same text once)."""
+    out: dict[str, Expr] = {}
+    for pack in (old, new):
+        if q not in pack.quantities:
+            continue
+        quantity = pack.quantities[q]
+        found: list[Expr | None] = [quantity.base, quantity.automatic, quantity.passes]
+        for m in pack.modifiers_of(q):
+            found += [m.when, m.amount, m.per]
+        for p in pack.policies_of(q):
+            found += [p.when, p.min, p.max]
+        out.update((e.text, e) for e in found if e is not None)
+    return list(out.values())
+
+
+def _facts(old: Pack, new: Pack, exprs: Sequence[Expr], changed: Sequence[str]) -> list[str]:
+    """The facts to vary: those the readings read, a derived fact replaced by its inputs where a change touches it."""
+    todo = [n for e in exprs for n in e.names]
+    out: list[str] = []
+    while todo:
+        name = todo.pop()
+        if name in out or name not in new.facts or name not in old.facts:
+            continue
+        derive = [p.facts[name].derive for p in (old, new) if p.facts[name].derive is not None]
+        touched = any(c in changed for c in {name} | inputs(new, name) | inputs(old, name)) or any(
+            new.facts[n].derive is not None and n in changed for n in _behind(new, name))
+        if derive and touched:
+            todo += [n for d in derive for n in d.names]
+            continue
+        if new.facts[name].domain:
+            out.append(name)
+    return [n for n in new.facts if n in out]
+
+
+def _behind(pack: Pack, name: str) -> set[str]:
+    seen: set[str] = set()
+    todo = [name]
+    while todo:
+        n = todo.pop()
+        if n in seen or n not in pack.facts:
+            continue
+        seen.add(n)
+        derive = pack.facts[n].derive
+        if derive is not None:
+            todo += derive.names
+    return seen
+
+
+def _interchangeable(old: Pack, new: Pack, q: str, facts: Sequence[str], exprs: Sequence[Expr],
+                     changed: Sequence[str]) -> list[list[Modifier]]:
+    """Groups of rules only whose number holding matters: same in both packs, same constant effect, untied."""
+    tied = {r for pack in (old, new) for p in pack.policies.values() for r in p.members}
+    readers: dict[str, int] = {}
+    for e in exprs:
+        for n in e.names:
+            readers[n] = readers.get(n, 0) + 1
+    constrained = {n for pack in (old, new) for c in pack.constraints.values()
+                   for f in c.require.names if f in pack.facts for n in _behind(pack, f)}
+    groups: dict[tuple[str, str], list[Modifier]] = {}
+    for m in new.modifiers_of(q):
+        names = m.when.names
+        if (m.name in changed or m.name in tied or m.name not in old.modifiers or m.per is not None
+                or m.amount.names or m.under or len(names) != 1):
+            continue
+        (fact,) = names
+        f = new.facts.get(fact)
+        if (f is None or fact not in facts or f.type.kind != "bool" or f.derive is not None or f.default is not False
+                or readers.get(fact) != 1 or fact in constrained or m.when.text.strip() != fact):
+            continue
+        groups.setdefault((m.op, m.amount.text), []).append(m)
+    return [g for g in groups.values() if len(g) > 1]
+
+
+def _first(group: Sequence[Modifier], k: int) -> dict[str, Any]:
+    """The situation where the group's first `k` rules hold (any `k` of them stand for all)."""
+    return {next(iter(m.when.names)): True for m in group[:k]}
+
+
+def _choose(n: int, k: int) -> int:
+    from math import comb
+
+    return comb(n, k)
+
+
+def _parts(pack: Pack, facts: Sequence[str], exprs: Sequence[Expr]) -> list[_Part]:
+    """Split the facts into parts no reading, shared input or domain constraint joins."""
+    import networkx as nx
+
+    graph = nx.Graph()
+    graph.add_nodes_from(facts)
+    for e in exprs:
+        read = [n for n in e.names if n in graph]
+        graph.add_edges_from(zip(read, read[1:], strict=False))
+    by_input: dict[str, str] = {}
+    for f in facts:
+        for n in inputs(pack, f):
+            if n in by_input:
+                graph.add_edge(by_input[n], f)
+            by_input.setdefault(n, f)
+    for c in pack.constraints.values():
+        read = [f for f in facts if inputs(pack, f) & {i for n in c.require.names if n in pack.facts
+                                                        for i in inputs(pack, n)}]
+        graph.add_edges_from(zip(read, read[1:], strict=False))
+    order = {f: i for i, f in enumerate(facts)}
+    parts = []
+    for component in sorted(nx.connected_components(graph), key=lambda c: min(order[f] for f in c)):
+        members = sorted(component, key=order.__getitem__)
+        parts.append(_Part(members, [e for e in exprs if e.names & component]))
+    return parts
+
+
+def _fill(pack: Pack, part: _Part, coverage: Coverage) -> None:
+    """Each reachable combination of the part's readings, with its smallest situation and how many it stands for."""
+    options = [[None, *(v for v in values_of(pack, f) if v != pack.facts[f].default)] for f in part.facts]
+    assignments = sorted(product(*options), key=lambda a: sum(v is not None for v in a))
+    seen: dict[tuple[Any, ...], int] = {}
+    for values in assignments:
+        if coverage.out_of_time():
+            return
+        given = {f: v for f, v in zip(part.facts, values, strict=True) if v is not None}
+        readings = _read(pack, part, given)
+        if readings is None:
+            continue
+        if readings in seen:
+            index = seen[readings]
+            part.table[index] = (part.table[index][0], part.table[index][1] + _weight(pack, given))
+            continue
+        seen[readings] = len(part.table)
+        part.table.append((given, _weight(pack, given)))
+
+
+def _read(pack: Pack, part: _Part, given: dict[str, Any]) -> tuple[Any, ...] | None:
+    """The part's readings in a situation, or None when it cannot happen or leaves a needed fact unknown."""
+    from kb.errors import Contradiction
+    from solver.facts import derive_facts
+
+    try:
+        values = derive_facts(pack, given)
+    except Contradiction:
+        return None
+    out = tuple(evaluate(e, values) for e in part.exprs)
+    if any(v is UNKNOWN for v in out):
+        return None  # a fact without a default left out: the assignments that give it cover this one
+    return out
+
+
+def _weight(pack: Pack, given: Mapping[str, Any]) -> int:
+    """How many values the situation's int facts stand for (their partition classes' sizes)."""
+    from solver.space.model import partition
+
+    weight = 1
+    for f, v in given.items():
+        fact = pack.facts[f]
+        if fact.type.kind == "int" and fact.range and fact.derive is None:
+            weight *= sum(high - low + 1 for low, high in partition(pack, f).class_of(v))
+    return weight
+
+
+def _answer(r: Any) -> tuple[Any, ...]:
+    """What a player is told: a ruling changes when this does, not when only its reasons do."""
+    if r.cases:
+        return tuple((c.when, _answer(c.ruling)) for c in r.cases)
+    if r.groups:
+        return tuple((name, _answer(g)) for name, g in r.groups)
+    return (r.value, r.display, r.probability, r.then, r.automatic, r.modifier,
+            tuple((o.option, _answer(o.ruling)) for o in r.readings or ()))
 
 
 def _causes(involved: set[str], changed: list[str], pack: Pack, q: str) -> tuple[str, ...]:
@@ -137,36 +374,6 @@ def _causes(involved: set[str], changed: list[str], pack: Pack, q: str) -> tuple
         or c in {p.name for p in pack.policies.values() if q in p.quantities}
     ]
     return tuple(own or changed)
-
-
-def _facts(old: Pack, new: Pack, q: str, changed: list[str]) -> list[str]:
-    exprs: list[Expr | None] = []
-    for pack in (old, new):
-        if q not in pack.quantities:
-            continue
-        quantity = pack.quantities[q]
-        exprs += [quantity.base, quantity.automatic, quantity.passes]
-        partners = set(changed)
-        for p in pack.policies.values():
-            tied = set(p.members)
-            if tied & set(changed) or p.name in changed:
-                partners |= tied
-            if q in p.quantities:
-                exprs += [p.min, p.max, p.when]
-                if p.name in changed:  # a changed clamp, cap or choice bites through any of the quantity's rules
-                    partners |= {m.name for m in pack.modifiers_of(q)}
-        for m in pack.modifiers_of(q):
-            if m.name in partners:
-                exprs += [m.when, m.amount, m.per]
-        for name in changed:
-            fact = pack.facts.get(name)
-            if fact is not None:
-                exprs += [fact.derive] if fact.derive is not None else []
-                exprs += [m.when for m in pack.modifiers_of(q) if name in m.when.names]
-    wanted = set(base_inputs(old, exprs)) | set(base_inputs(new, exprs))
-    wanted |= {f for f in changed if f in new.facts and new.facts[f].derive is None}
-    ordered = candidate_facts(new, q) + [f for f in new.facts if f not in candidate_facts(new, q)]
-    return [f for f in ordered if f in wanted]
 
 
 def _shape(entry: Any) -> Any:

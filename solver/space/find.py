@@ -25,7 +25,8 @@ from kb.expr import UNKNOWN, Expr, ExprSyntaxError, FactType, check_expr, evalua
 from kb.model import Pack
 from solver.ask import ask, ask_if_possible
 from solver.ruling import Ruling
-from solver.space.search import fact_values, sample_values, situations
+from solver.space.model import Coverage, partition
+from solver.space.search import fact_values, frontier, sample_values, situations
 from solver.situation import Situation
 
 MAX_FACTS = 5
@@ -115,27 +116,26 @@ def satisfies(ruling: Ruling, where: Expr) -> bool:
 
 
 def search_facts(pack: Pack, quantity: str) -> list[str]:
-    """The facts the quantity's ruling reads directly (derived facts stay whole), in pack order."""
+    """The facts the quantity's ruling reads directly (a derived fact stays whole where it can), in pack order."""
     q = pack.quantities[quantity]
     exprs: list[Expr | None] = [q.base, q.automatic, q.passes]
-    modifiers = pack.modifiers_of(quantity)
-    for m in modifiers:
+    for m in pack.modifiers_of(quantity):
         exprs += [m.when, m.amount, m.per]
-    names = {m.name for m in modifiers}
-    for p in pack.policies.values():
-        if quantity in p.quantities or names.intersection(p.rules) or p.rule in names:
-            exprs += [p.min, p.max, p.when]
-    read = {n for e in exprs if e is not None for n in e.names}
-    return [n for n in pack.facts if n in read and pack.facts[n].domain]
+    exprs += [e for p in pack.policies_of(quantity) for e in (p.min, p.max, p.when)]
+    return frontier(pack, exprs)
 
 
 def find(pack: Pack, quantity: str, where: Expr | str | Callable[[Ruling], bool],
          situation: Situation | None = None, *, facts: Iterable[str] | None = None,
-         max_facts: int | None = MAX_FACTS) -> list[Found]:
+         max_facts: int | None = MAX_FACTS, coverage: Coverage | None = None,
+         decided: bool = False) -> list[Found]:
     """Every minimal situation over `facts` (default: `search_facts`) whose ruling satisfies `where`.
 
     The search stops after situations of `max_facts` facts beyond the given
-    ones (None: no limit); within that, the answer is complete.
+    ones (None: no limit); within that, the answer is complete. `coverage`
+    records whether the limit (or a deadline) left situations unsearched.
+    With `decided`, only rulings without cases are wanted, so situations that
+    leave a fact the ruling needs unknown are not worked through.
 
     Examples:
         >>> from kb.loader import load_pack
@@ -154,14 +154,20 @@ def find(pack: Pack, quantity: str, where: Expr | str | Callable[[Ruling], bool]
     outer = [f for f in names if f in counted_facts(pack, quantity)]
     inner = [f for f in names if f not in outer]
     minimal: list[tuple[dict[str, Any], Ruling]] = []
+    coverage = coverage if coverage is not None else Coverage()
+    for f in outer:
+        if not partition(pack, f).exact:
+            coverage.stop(f"{f} has too many values to search each one")
     for values in product(*(_outer_values(pack, f) for f in outer)):
         pinned = {**fixed, **{f: v for f, v in zip(outer, values, strict=True) if v is not None}}
-        for given in situations(pack, inner, fixed=pinned):
+        for given in situations(pack, inner, fixed=pinned, coverage=coverage):
             if max_facts is not None and len(given) - len(fixed) > max_facts:
+                coverage.stop(f"situations setting more than {max_facts} facts beyond those given were not "
+                              "searched (raise the limit with --max-facts)")
                 break
             if _redundant(pack, given) or any(_contains(given, found) for found, _ in minimal):
                 continue
-            ruling = ask_if_possible(pack, quantity, replace(base, given=given))
+            ruling = ask_if_possible(pack, quantity, replace(base, given=given), cases=not decided)
             if ruling is not None and wanted(ruling):
                 minimal.append((given, ruling))
     return condense(pack, minimal)
@@ -184,15 +190,8 @@ def counted_facts(pack: Pack, quantity: str) -> set[str]:
 
 
 def _outer_values(pack: Pack, name: str) -> list[Any]:
-    """Left out (None) first, then every other value of the fact's domain."""
-    fact = pack.facts[name]
-    if len(fact.domain) > FULL_SEARCH:  # a stranger's range of a billion: the values that matter only
-        return [None, *sample_values(pack, name)]
-    return [None, *(v for v in fact.domain if v != fact.default)]
-
-
-FULL_SEARCH = 1000
-"""Counted facts with more values than this are searched at the values the pack's expressions single out."""
+    """Left out (None) first, then one value of each class of the fact's partition, in the domain's order."""
+    return [None, *sorted(sample_values(pack, name))]
 
 
 def _redundant(pack: Pack, given: Mapping[str, Any]) -> bool:
@@ -206,7 +205,7 @@ def _redundant(pack: Pack, given: Mapping[str, Any]) -> bool:
 
 def condense(pack: Pack, results: list[tuple[dict[str, Any], Ruling]]) -> list[Found]:
     """Merge results that differ only in one int fact's consecutive values into a range."""
-    rows: list[tuple[dict[str, Any], list[Ruling]]] = [(dict(g), [r]) for g, r in results]
+    rows: list[tuple[dict[str, Any], list[Ruling]]] = [(_widen(pack, g), [r]) for g, r in results]
     merged = True
     while merged:
         merged = False
@@ -229,23 +228,29 @@ def condense(pack: Pack, results: list[tuple[dict[str, Any], Ruling]]) -> list[F
 
 
 def _join(pack: Pack, a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any] | None:
+    """`a` and `b` as one result, when they differ only in adjacent ranges of one int fact."""
     if a.keys() != b.keys():
         return None
     differ = [n for n in a if a[n] != b[n]]
     if len(differ) != 1 or pack.facts[differ[0]].type.kind != "int":
         return None
     name = differ[0]
-    default = pack.facts[name].default
-    order = sorted({*sample_values(pack, name), *([default] if default is not None else [])})
-    if any(v not in order for v in (*_span(a[name]), *_span(b[name]))):
-        if len(pack.facts[name].domain) > FULL_SEARCH:
-            return None
-        order = list(pack.facts[name].domain)  # a counted fact: searched over every value
     (low_a, high_a), (low_b, high_b) = _span(a[name]), _span(b[name])
-    if order.index(high_a) + 1 != order.index(low_b) and order.index(high_b) + 1 != order.index(low_a):
+    if high_a + 1 != low_b and high_b + 1 != low_a:
         return None
-    low, high = min(low_a, low_b), max(high_a, high_b)
-    return {**a, name: (low, high)}
+    return {**a, name: (min(low_a, low_b), max(high_a, high_b))}
+
+
+def _widen(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
+    """Each int value as the range of its partition class (every value of which gives the same ruling)."""
+    out = dict(given)
+    for name, value in given.items():
+        fact = pack.facts[name]
+        if fact.type.kind == "int" and fact.range and fact.derive is None and isinstance(value, int):
+            runs = partition(pack, name).class_of(value)
+            if len(runs) == 1 and runs[0][0] != runs[0][1]:
+                out[name] = runs[0]
+    return out
 
 
 def _span(value: Any) -> tuple[int, int]:

@@ -35,6 +35,9 @@ from kb.model import Fact, Pack
 EVALUATE_LIMIT = 100_000
 """Int ranges up to this size are partitioned by evaluating every comparison over every value."""
 
+DEADLINE: float | None = None
+"""When every search must stop (`time.monotonic()`), set by the command line's `--timeout`."""
+
 SOLUTION_LIMIT = 200_000
 """The most assignments one consistency question examines before it says it is not exhaustive."""
 
@@ -46,7 +49,7 @@ class Coverage:
     searched: int = 0
     exhaustive: bool = True
     reasons: list[str] = field(default_factory=list)
-    deadline: float | None = None
+    deadline: float | None = field(default_factory=lambda: DEADLINE)
 
     def stop(self, reason: str) -> None:
         """Record that the search did not cover everything, and why (each reason once)."""
@@ -396,18 +399,52 @@ def producible(
         ...        "shooter.los": 2, "target.los": 2}))
         [(True,)]
     """
+    key = ("producible", tuple(names), _relevant_items(pack, names, given))
+    cached = pack.index.get(key)
+    if cached is not None:
+        if not cached[1] and coverage is not None:
+            coverage.stop(f"more than {SOLUTION_LIMIT} combinations of the facts behind " + ", ".join(names))
+        return cached[0]  # type: ignore[no-any-return]
+    own = Coverage(deadline=None)
     out: dict[tuple[Any, ...], dict[str, Any]] = {}
     domains = 1
     for n in names:
         domains *= len(pack.facts[n].domain) or 1
-    for completion in completions(pack, given, names, coverage=coverage):
+    for completion in completions(pack, given, names, coverage=own):
         values = _values(pack, {**defaults_apply(pack, given), **given, **completion}, given)
         found = tuple(values.get(n, UNKNOWN) for n in names)
         if UNKNOWN not in found and found not in out:
             out[found] = completion
             if len(out) == domains:
                 break
+    if coverage is not None:
+        coverage.merge(own)
+    if len(pack.index) > 50_000:
+        _forget(pack)
+    pack.index[key] = (out, own.exhaustive)
     return out
+
+
+def _relevant_items(pack: Pack, names: Sequence[str], given: Mapping[str, Any]) -> tuple[Any, ...]:
+    """The part of `given` that can bear on the facts behind `names`: through inputs, derivations, constraints."""
+    reach = set().union(*(inputs(pack, n) for n in names))
+    links = [inputs(pack, n) for n in given if pack.facts[n].derive is not None] + list(_constraint_reads(pack))
+    grown = True
+    while grown:
+        grown = False
+        for link in links:
+            if link & reach and not link <= reach:
+                reach |= link
+                grown = True
+    return tuple(sorted((n, _hashable(v)) for n, v in given.items() if inputs(pack, n) & reach))
+
+
+def _constraint_reads(pack: Pack) -> tuple[frozenset[str], ...]:
+    key = ("constraint_reads", "")
+    if key not in pack.index:
+        pack.index[key] = tuple(frozenset().union(*(inputs(pack, n) for n in c.require.names if n in pack.facts))
+                                for c in pack.constraints.values())
+    return pack.index[key]  # type: ignore[no-any-return]
 
 
 def _checks(pack: Pack, given: Mapping[str, Any]) -> list[tuple[frozenset[str], Callable[[Mapping[str, Any]], Any]]]:
@@ -448,5 +485,5 @@ def _hashable(value: Any) -> Any:
 
 
 def _forget(pack: Pack) -> None:
-    for key in [k for k in pack.index if k[0] == "consistent"]:
+    for key in [k for k in pack.index if k[0] in ("consistent", "producible")]:
         del pack.index[key]

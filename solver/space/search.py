@@ -30,9 +30,10 @@ kept the search from being exhaustive.
 
 from __future__ import annotations
 
+import heapq
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any
 
 import networkx as nx
@@ -41,7 +42,7 @@ from kb.errors import UnknownName
 from kb.expr import UNKNOWN, Expr, evaluate
 from kb.graph import dependency_graph
 from kb.model import Pack
-from solver.space.model import Coverage, consistent, partition, values_of
+from solver.space.model import Coverage, consistent, defaults_apply, inputs, partition, values_of
 
 
 def candidate_facts(pack: Pack, quantity: str | None = None) -> list[str]:
@@ -108,8 +109,13 @@ def frontier(pack: Pack, exprs: Iterable[Expr | None]) -> list[str]:
         >>> frontier(pack, [pack.modifiers["soft_cover"].when, pack.modifiers["lone_model"].when])
         ['target.lone_model', 'target.unit_strength', 'target.in_soft_cover']
     """
-    names = {n for e in exprs if e is not None for n in e.names}
-    return [n for n in pack.facts if n in names and pack.facts[n].domain]
+    names = {n for e in exprs if e is not None for n in e.names if n in pack.facts}
+    while True:  # a derived fact whose inputs are also read directly cannot stand whole beside them
+        direct = {n for n in names if pack.facts[n].derive is None}
+        tangled = {n for n in names if pack.facts[n].derive is not None and inputs(pack, n) & direct}
+        if not tangled:
+            return [n for n in pack.facts if n in names and pack.facts[n].domain]
+        names = (names - tangled) | {i for n in tangled for i in pack.facts[n].derive.names if i in pack.facts}
 
 
 def situations(
@@ -148,9 +154,10 @@ def situations(
             raise UnknownName("fact", f, pack.facts)
     order = {f: i for i, f in enumerate(dict.fromkeys(facts))}
     free = [f for f in order if f not in fixed and _sample(pack, f)]
-    chosen_freely = [f for f in free if pack.facts[f].default is not None or pack.facts[f].derive is not None]
-    on_need = {f for f in free if f not in chosen_freely}
-    reads = _relevant(pack, on_need)  # only they can leave a fact without default needed
+    on_need = {f for f in free if pack.facts[f].default is None and pack.facts[f].derive is None}
+    # only they can leave a fact without default needed; one that also needs facts outside the search cannot
+    reach = set(free) | set(fixed)
+    reads = [r for r in _relevant(pack, on_need) if r[1] & set(_index(pack).on_need) <= reach]
     checks = [
         (c.require, set(base_inputs(pack, [c.require])) | set(c.require.names))
         for c in pack.constraints.values()
@@ -160,19 +167,83 @@ def situations(
     for f in free:
         if pack.facts[f].type.kind == "int" and pack.facts[f].range and not partition(pack, f).exact:
             coverage.stop(f"{f}'s range is too wide to prove which of its values the pack tells apart")
-    needed: dict[tuple[str, ...], list[str]] = {}
+    chosen_freely = [f for f in free if f not in on_need]
+    needs = [f for f in order if f in on_need]
+    # situations with facts given because an expression waits for them come when their size is reached
+    pending: list[tuple[int, int, Iterator[dict[str, Any]]]] = []
+    serial = 0
     for size in range(len(free) + 1):
-        for count in range(min(size, len(chosen_freely)) + 1):
-            for combo in combinations(chosen_freely, count):
-                if combo not in needed:
-                    needed[combo] = sorted(_needed(pack, combo, fixed, on_need, reads), key=order.__getitem__)
-                if count + len(needed[combo]) == size:
-                    variables = sorted([*combo, *needed[combo]], key=order.__getitem__)
-                    for found in _solve(pack, variables, fixed, checks, static):
-                        if coverage.out_of_time():
-                            return
-                        coverage.searched += 1
-                        yield found
+        while pending and pending[0][0] == size:
+            for found in heapq.heappop(pending)[2]:
+                if coverage.out_of_time():
+                    return
+                coverage.searched += 1
+                yield found
+        for combo in combinations(chosen_freely, size):
+            for assigned in _solve(pack, list(combo), fixed, checks, static):
+                wanted, chained = _waited_for(pack, assigned, needs, reads)
+                serial += 1
+                heapq.heappush(pending, (size + len(wanted), serial,
+                                         _complete(pack, assigned, wanted, chained, needs, reads, checks)))
+        while pending and pending[0][0] == size:
+            for found in heapq.heappop(pending)[2]:
+                if coverage.out_of_time():
+                    return
+                coverage.searched += 1
+                yield found
+    while pending:  # every fact was chosen: what is left holds facts given because they were waited for
+        for found in heapq.heappop(pending)[2]:
+            coverage.searched += 1
+            yield found
+
+
+def _waited_for(pack: Pack, given: Mapping[str, Any], needs: list[str],
+                reads: list[tuple[Expr, set[str], str | None]]) -> tuple[list[str], bool]:
+    """The facts without a default that `given`'s expressions wait for, found in rounds (each given its first
+    value to see what else then waits), and whether it took more than one round."""
+    wanted = _waiting(pack, given, needs, reads) if reads else []
+    probe = {**given, **{f: values_of(pack, f)[0] for f in wanted}}
+    chained = False
+    while wanted and (more := _waiting(pack, probe, needs, reads)):
+        chained = True
+        wanted += more
+        probe.update({f: values_of(pack, f)[0] for f in more})
+    return wanted, chained
+
+
+def _complete(pack: Pack, given: dict[str, Any], wanted: list[str], chained: bool, needs: list[str],
+              reads: list[tuple[Expr, set[str], str | None]],
+              checks: list[tuple[Expr, set[str]]]) -> Iterator[dict[str, Any]]:
+    """`given` with each combination of values of the facts it waits for (`_waited_for`).
+
+    Where finding them took a second round, what waits can depend on the values, so each combination is
+    checked again and completed further where it must be. Plain values (no derived fact settled from its
+    possible inputs) are cheap, and can only find a fact waited for that is not: the situation is then a
+    little larger than it needs to be, never missing.
+    """
+    for values in product(*(values_of(pack, f) for f in wanted)):
+        found = {**given, **dict(zip(wanted, values, strict=True))}
+        if chained and (more := _waiting(pack, found, needs, reads)):
+            for value in values_of(pack, more[0]):
+                deeper = {**found, more[0]: value}
+                yield from _complete(pack, deeper, *_waited_for(pack, deeper, needs, reads), needs, reads, checks)
+            continue
+        if all(_allows(pack, require, found) for require, _ in checks):
+            yield found
+
+
+def _waiting(pack: Pack, given: Mapping[str, Any], needs: list[str],
+             reads: list[tuple[Expr, set[str], str | None]]) -> list[str]:
+    """The facts of `needs` not given that some undecided expression would be decided by, in search order."""
+    values = plain_values(pack, given)
+    open_ = [(expr, base) for expr, base, owner in reads
+             if (owner is None or owner not in given) and evaluate(expr, values) is UNKNOWN]
+    missing = [f for f in needs if f not in given and any(f in base for _, base in open_)]
+    if not missing:
+        return []
+    filled = plain_values(pack, {**given, **{f: values_of(pack, f)[0] for f in missing}})
+    decided = [base for expr, base in open_ if evaluate(expr, filled) is not UNKNOWN]
+    return [f for f in missing if any(f in base for base in decided)]
 
 
 def minimal_witnesses(
@@ -214,9 +285,8 @@ def fact_values(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
     """The situation's fact values as `ask` sees them (`solver.facts.derive_facts`), never raising.
 
     A situation `ask` refuses (a broken domain constraint, a derived fact its
-    inputs cannot produce) gets its plain values instead: defaults, `given`,
-    then every derived fact computable from them, so the search can evaluate
-    the very constraint it breaks.
+    inputs cannot produce) gets its plain values instead (`plain_values`), so
+    the search can evaluate the very constraint it breaks.
 
     Examples:
         >>> from kb.loader import load_pack
@@ -231,8 +301,13 @@ def fact_values(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
     try:
         return derive_facts(pack, given)
     except Contradiction:
-        pass
-    values = dict(_index(pack).defaults)
+        return plain_values(pack, given)
+
+
+def plain_values(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The defaults a situation keeps, `given`, then every derived fact its inputs decide (none settled)."""
+    values = defaults_apply(pack, given) if any(pack.facts[n].derive is not None for n in given) \
+        else dict(_index(pack).defaults)
     values.update(given)
     for name in pack.order:
         if name in given:
@@ -248,40 +323,20 @@ def fact_values(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
 # -- internals ------------------------------------------------------------------
 
 
-def _relevant(pack: Pack, facts: set[str]) -> list[tuple[Expr, set[str]]]:
-    """The pack's expressions that read any of `facts` (through derived facts), with their base facts."""
+def _relevant(pack: Pack, facts: set[str]) -> list[tuple[Expr, set[str], str | None]]:
+    """The pack's expressions that read any of `facts` (through derived facts): each with its base facts,
+    and the derived fact it derives (None for a rule's or quantity's expression)."""
     index = _index(pack)
     if index.reads is None:
         index.reads = defaultdict(list)
+        owners = {id(f.derive): n for n, f in pack.facts.items() if f.derive is not None}
         for expr in _expressions(pack):
             if expr is not None:
                 base = set(base_inputs(pack, [expr]))
                 for name in base:
-                    index.reads[name].append((expr, base))
-    found = {id(expr): (expr, base) for f in facts for expr, base in index.reads.get(f, ())}
+                    index.reads[name].append((expr, base, owners.get(id(expr))))
+    found = {id(entry[0]): entry for f in facts for entry in index.reads.get(f, ())}
     return list(found.values())
-
-
-def _needed(
-    pack: Pack,
-    combo: Sequence[str],
-    fixed: Mapping[str, Any],
-    on_need: set[str],
-    reads: list[tuple[Expr, set[str]]],
-) -> set[str]:
-    """Facts without default that `combo` (at its first values) leaves some expression waiting for."""
-    given = {**fixed, **{f: _sample(pack, f)[0] for f in combo}}
-    needed: set[str] = set()
-    while True:
-        values = fact_values(pack, given)
-        more = set()
-        for expr, base in reads:
-            if evaluate(expr, values) is UNKNOWN:
-                more |= (base & on_need) - needed
-        if not more:
-            return needed
-        needed |= more
-        given.update({f: _sample(pack, f)[0] for f in more})
 
 
 def _solve(
@@ -345,7 +400,8 @@ class _Index:
         self.samples: dict[str, tuple[Any, ...]] = {}
         self.defaults = {name: fact.default for name, fact in pack.facts.items() if fact.default is not None}
         self.base_of: dict[str, set[str]] = {}
-        self.reads: dict[str, list[tuple[Expr, set[str]]]] | None = None
+        self.reads: dict[str, list[tuple[Expr, set[str], str | None]]] | None = None
+        self.on_need = [n for n, f in pack.facts.items() if f.default is None and f.derive is None and f.domain]
 
 
 _INDEXES: dict[int, _Index] = {}

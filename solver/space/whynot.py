@@ -37,10 +37,21 @@ class Change:
     given: tuple[tuple[str, Any], ...]
     display: str
     ruling: Ruling
+    ranges: tuple[tuple[str, Any], ...] = ()
+    """The same change with every value that works: an int range `(low, high)` or a set of enum values."""
 
     def as_given(self) -> dict[str, Any]:
-        """The change as fact values to merge over the situation."""
+        """The change as fact values to merge over the situation (one value of each range)."""
         return dict(self.given)
+
+    def describe(self) -> str:
+        """The change as a rules lawyer writes it: `target.unit_strength 0..2`, `mode in {a, b}`.
+
+        Examples:
+            >>> Change((("target.unit_strength", 2),), "5+", None, (("target.unit_strength", (0, 2)),)).describe()
+            'target.unit_strength = 0..2'
+        """
+        return ", ".join(f"{n} = {_range_text(v)}" for n, v in (self.ranges or self.given))
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +82,7 @@ def rule_counts(ruling: Ruling, rule: str) -> bool:
     return any(a.rule == rule for a in ruling.applied)
 
 
-def why_not(pack: Pack, quantity: str, rule: str, situation: Situation, *, limit: int = 5) -> WhyNot:
+def why_not(pack: Pack, quantity: str, rule: str, situation: Situation, *, limit: int = 64) -> WhyNot:
     """Explain why `rule` did not count for `quantity` in `situation`, with its smallest fixes.
 
     Examples:
@@ -94,12 +105,14 @@ def why_not(pack: Pack, quantity: str, rule: str, situation: Situation, *, limit
 
 
 def smallest_changes(pack: Pack, quantity: str, situation: Situation, wanted: Any, facts: Iterable[str], *,
-                     limit: int = 5) -> list[Change]:
-    """The changes of fewest facts (at most `MAX_CHANGED`) after which `wanted(ruling)` holds.
+                     limit: int = 64) -> list[Change]:
+    """Every change of fewest facts (at most `MAX_CHANGED`) after which `wanted(ruling)` holds, as ranges.
 
     Every fact in a change takes a value different from its value in the
-    situation; the assignments come from the situation search, so domain
-    constraints are respected.
+    situation; the assignments come from the situation search (one value per
+    partition class), so domain constraints are respected. Changes that differ
+    only in one fact's value are merged: an int fact's classes into a range,
+    an enum fact's values into a set. At most `limit` merged changes.
     """
     current = derive_facts(pack, situation.given)
     names = sorted(set(facts))
@@ -114,11 +127,61 @@ def smallest_changes(pack: Pack, quantity: str, situation: Situation, wanted: An
                 ruling = ask_if_possible(pack, quantity, situation.with_given(dict(change)))
                 if ruling is not None and wanted(ruling):
                     found.append(Change(change, ruling.display, ruling))
-                    if len(found) >= limit:
-                        return found
         if found:
-            return found
+            return _merged(pack, found)[:limit]
     return []
+
+
+def _merged(pack: Pack, changes: list[Change]) -> list[Change]:
+    """Changes that differ in one fact's value only, as one change with that fact's range or set of values."""
+    from solver.space.model import partition
+
+    def spread(name: str, value: Any) -> Any:
+        fact = pack.facts[name]
+        if fact.type.kind == "int" and fact.range and fact.derive is None:
+            runs = partition(pack, name).class_of(value)
+            return frozenset(v for low, high in runs for v in range(low, high + 1))
+        return frozenset((value,))
+
+    rows = [(c, {n: spread(n, v) for n, v in c.given}) for c in changes]
+    merged = True
+    while merged:
+        merged = False
+        for i, (a, va) in enumerate(rows):
+            for j in range(i + 1, len(rows)):
+                b, vb = rows[j]
+                differ = [n for n in va if va[n] != vb.get(n)]
+                if va.keys() == vb.keys() and len(differ) == 1 and pack.facts[differ[0]].type.kind != "bool":
+                    rows[i] = (a, {**va, differ[0]: va[differ[0]] | vb[differ[0]]})
+                    del rows[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    out = []
+    for change, values in rows:
+        ranges = tuple((n, _compact(pack, n, values[n])) for n, _ in change.given)
+        out.append(Change(change.given, change.display, change.ruling, ranges))
+    return out
+
+
+def _compact(pack: Pack, name: str, values: frozenset[Any]) -> Any:
+    """A set of values as a player writes it: one value, an int range `(low, high)`, or a set."""
+    if len(values) == 1:
+        return next(iter(values))
+    fact = pack.facts[name]
+    if fact.type.kind == "int" and max(values) - min(values) + 1 == len(values):
+        return (min(values), max(values))
+    order = list(fact.domain)
+    return tuple(sorted(values, key=order.index)) if fact.type.kind == "enum" else tuple(sorted(values))
+
+
+def _range_text(value: Any) -> str:
+    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return f"{value[0]}..{value[1]}"
+    if isinstance(value, tuple):
+        return "{" + ", ".join(map(str, value)) + "}"
+    return _arg(value)
 
 
 def _change(pack: Pack, chosen: tuple[str, ...], assignment: Mapping[str, Any],

@@ -44,8 +44,9 @@ def test_every_change_is_replayed_by_its_witness() -> None:
 
 def test_witnesses_are_the_smallest_situations() -> None:
     result = diff_packs(load_pack("fantasy"), load_pack("fantasy", extra=[str(ERRATA)]), "to_hit")
-    smallest = min(len(c.witness) for c in result.changes)
-    assert smallest == 5  # bs, the hard cover and both LoS values: nothing else is needed
+    smallest = min(result.changes, key=lambda c: len(c.witness))
+    # bs and the hard cover, given as the one derived fact its inputs can produce: nothing else is needed
+    assert set(smallest.witness) == {"shooter.bs", "target.in_hard_cover"}
 
 
 def test_cli_diff_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -90,3 +91,31 @@ def test_the_replay_command_gives_the_base(tmp_path: Path, capsys: pytest.Captur
     assert json.loads(capsys.readouterr().out)["value"] == "2+"
     assert main(["ask", "wh40k", "hit_roll", "--roll", "3", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["value"] == 3
+
+
+def test_a_new_maximum_that_makes_impossible_shots_possible_is_found_and_proven() -> None:
+    """ "A required score of 10 or more is simply impossible": an errata capping the score at 9 changes that."""
+    old = load_pack("fantasy")
+    new = load_pack("fantasy", extra=[str(ERRATA.parent / "to_hit_max_9.yaml")])
+    result = diff_packs(old, new, "to_hit")
+    assert result.exhaustive and result.changes
+    for change in result.changes:
+        before = ask(old, "to_hit", Situation(given=dict(change.witness)))
+        after = ask(new, "to_hit", Situation(given=dict(change.witness)))
+        assert before.impossible and after.value == 9 and after.then == 6
+    assert not diff_packs(old, old, "to_hit").changes and diff_packs(old, old, "to_hit").exhaustive
+
+
+def test_a_change_that_only_shows_through_a_cap_is_found_with_its_partner() -> None:
+    """ "Hit rolls and wound rolls can never be modified by more than -1 or +1": Heavy +2 differs only with Stealth."""
+    old = load_pack("wh40k")
+    new = load_pack("wh40k", extra=[str(ERRATA.parent / "heavy_plus_2.yaml")])
+    result = diff_packs(old, new, "hit_roll")
+    assert result.changes
+    for change in result.changes:  # every listed change changes the answer, not only the reasons
+        before = ask(old, "hit_roll", Situation(given=dict(change.witness)))
+        after = ask(new, "hit_roll", Situation(given=dict(change.witness)))
+        assert (before.modifier, before.display) != (after.modifier, after.display)
+    assert any(dict(c.witness).get("target.stealth") for c in result.changes)
+    # effects come from the situation and are not varied: the search says so instead of claiming "all"
+    assert not result.exhaustive and any("effects" in r for r in result.coverage["hit_roll"].reasons)
