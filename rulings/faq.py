@@ -84,7 +84,8 @@ def find_json(pack: Any, args: argparse.Namespace, found: list[Any], coverage: A
 
 def _coverage_text(coverage: Any, proven: str) -> str:
     """What a search covered, in words: proven, or which limits it met."""
-    verdict = proven if coverage.exhaustive else "NOT exhaustive, so there may be others: " + "; ".join(coverage.reasons)
+    verdict = proven if coverage.exhaustive else ("NOT exhaustive, so there may be others: "
+                                                  + "; ".join(coverage.reasons))
     return f"{verdict}\n({coverage.searched} situations searched)"
 
 

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
+from typing import Any
 
 from kb.errors import RulingsError
 from kb.limits import MAX_INT
@@ -180,3 +181,25 @@ def faces(dice: str) -> range:
 
 def _num(value: Number) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The arithmetic's result for one set of counting terms."""
+
+    value: Any
+    display: str
+    rank: Fraction
+    """How good the outcome is for the player who controls the value (higher is better)."""
+    steps: tuple[Step, ...] = ()
+    clamped: tuple[tuple[str, Any, Any], ...] = ()
+    modifier: int | None = None
+    probability: Fraction | None = None
+    then: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+    """The value after each step, as claims for the derivation (characteristics)."""
+    inert: tuple[str, ...] = ()
+    """Rules that counted but changed nothing (e.g. modifiers to a `-` characteristic)."""
+    assumes: tuple[str, ...] = ()
+    """Pack assumptions (by id) the arithmetic relied on; a ruling reports those its pack declares."""

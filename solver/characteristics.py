@@ -28,8 +28,7 @@ from typing import Any
 
 from kb.errors import RulingsError, Unsatisfiable
 from kb.model import Quantity
-from solver.arithmetic import Bound, Term, apply_terms, round_up
-from solver.kinds import Outcome
+from solver.arithmetic import Bound, Outcome, Term, apply_terms, round_up
 
 STYLES = ("plus", "ap", "number", "inches")
 NAMED = {"WS": "plus", "BS": "plus", "Sv": "plus", "InSv": "plus", "Ld": "plus", "AP": "ap", "M": "inches",

@@ -8,35 +8,12 @@ prints, the clamps that bit, the net modifier and the chance of success.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
 from kb.model import Quantity
-from solver.arithmetic import Bound, Step, Term, apply_terms, dice_chance, round_up, score_chance
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """The arithmetic's result for one set of counting terms."""
-
-    value: Any
-    display: str
-    rank: Fraction
-    """How good the outcome is for the player who controls the value (higher is better)."""
-    steps: tuple[Step, ...] = ()
-    clamped: tuple[tuple[str, Any, Any], ...] = ()
-    modifier: int | None = None
-    probability: Fraction | None = None
-    then: int | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    notes: tuple[str, ...] = ()
-    """The value after each step, as claims for the derivation (characteristics)."""
-    inert: tuple[str, ...] = ()
-    """Rules that counted but changed nothing (e.g. modifiers to a `-` characteristic)."""
-    assumes: tuple[str, ...] = ()
-    """Pack assumptions (by id) the arithmetic relied on; a ruling reports those its pack declares."""
+from solver.arithmetic import Bound, Outcome, Term, apply_terms, dice_chance, round_up, score_chance
 
 
 def outcome(
@@ -62,7 +39,7 @@ def outcome(
     if q.kind in ("total", "roll"):
         return _roll(q, base, terms, clamps, caps, target, reroll, unmodified)
     if q.kind == "characteristic":
-        from solver.characteristics import characteristic  # it builds on Outcome
+        from solver.characteristics import characteristic  # loaded only for characteristic quantities
 
         return characteristic(q, base, terms, clamps)
     return _pool(q, base, terms, clamps)

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from itertools import islice
 from typing import Any
 
 from kb.errors import RuleCycle, RulingsError, Span
@@ -234,7 +233,8 @@ def _strongest_ties(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> I
                 if (a.op, a.amount.text) != (b.op, b.amount.text) or a.per or b.per:
                     continue
                 others = [m for m in members if m.name not in (a.name, b.name)]
-                exprs = [a.when, b.when, *([p.when] if p.when else []), *(e for m in others for e in (m.when, m.amount, m.per))]
+                exprs = [a.when, b.when, *([p.when] if p.when else []),
+                         *(e for m in others for e in (m.when, m.amount, m.per))]
 
                 def tie(given: dict[str, Any], a: Modifier = a, b: Modifier = b, others: list[Modifier] = others,
                         p: Any = p) -> bool:
@@ -244,7 +244,8 @@ def _strongest_ties(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> I
                     strength = _strength(a, values)
                     held = [evaluate(m.when, values) for m in others]
                     return strength is not None and UNKNOWN not in held and all(
-                        h is False or (_strength(m, values) or 0) <= strength for m, h in zip(others, held, strict=True))
+                        h is False or (_strength(m, values) or 0) <= strength
+                        for m, h in zip(others, held, strict=True))
 
                 witness = _witness(pack, exprs, tie)
                 if witness is not None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import product
+from itertools import pairwise, product
 from typing import Any
 
 from kb.errors import RulingsError, UnknownName
@@ -35,7 +35,6 @@ from kb.expr import UNKNOWN, Expr, evaluate
 from kb.model import Modifier, Pack
 from solver.space.check import describe_ruling
 from solver.space.model import Coverage, inputs, values_of
-from solver.space.search import fact_values
 
 LIMIT = 200_000
 """Most combinations of readings compared per quantity before the search says it is not exhaustive."""
@@ -286,7 +285,7 @@ def _parts(pack: Pack, facts: Sequence[str], exprs: Sequence[Expr]) -> list[_Par
     graph.add_nodes_from(facts)
     for e in exprs:
         read = [n for n in e.names if n in graph]
-        graph.add_edges_from(zip(read, read[1:], strict=False))
+        graph.add_edges_from(pairwise(read))
     by_input: dict[str, str] = {}
     for f in facts:
         for n in inputs(pack, f):
@@ -296,7 +295,7 @@ def _parts(pack: Pack, facts: Sequence[str], exprs: Sequence[Expr]) -> list[_Par
     for c in pack.constraints.values():
         read = [f for f in facts if inputs(pack, f) & {i for n in c.require.names if n in pack.facts
                                                         for i in inputs(pack, n)}]
-        graph.add_edges_from(zip(read, read[1:], strict=False))
+        graph.add_edges_from(pairwise(read))
     order = {f: i for i, f in enumerate(facts)}
     parts = []
     for component in sorted(nx.connected_components(graph), key=lambda c: min(order[f] for f in c)):

@@ -25,9 +25,9 @@ from kb.expr import UNKNOWN, Expr, ExprSyntaxError, FactType, check_expr, evalua
 from kb.model import Pack
 from solver.ask import ask, ask_if_possible
 from solver.ruling import Ruling
+from solver.situation import Situation
 from solver.space.model import Coverage, partition
 from solver.space.search import fact_values, frontier, sample_values, situations
-from solver.situation import Situation
 
 MAX_FACTS = 5
 """How many facts beyond the given ones `find` sets at most, unless told otherwise."""

@@ -27,6 +27,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from kb.expr import UNKNOWN, Expr, evaluate
@@ -195,7 +196,7 @@ def _breakpoints(fact: Fact, cuts: list[int], centre: int, *, exact: bool) -> Pa
     assert fact.range is not None
     low, high = fact.range
     edges = sorted({low, high + 1, *(c for c in cuts if low < c <= high)})
-    runs = [((a, b - 1),) for a, b in zip(edges, edges[1:], strict=False)]
+    runs = [((a, b - 1),) for a, b in pairwise(edges)]
     reps = [_nearest(r, centre) for r in runs]
     return Partition(fact.name, tuple(runs), tuple(sorted(reps, key=lambda v: (abs(v - centre), v))), exact)
 
@@ -348,12 +349,10 @@ def completions(
         return all(test(values) is not False for _, test in touching)
 
     problem.addConstraint(FunctionConstraint(allowed), variables)
-    seen = 0
-    for solution in problem.getSolutionIter():
+    for seen, solution in enumerate(problem.getSolutionIter(), 1):
         yield solution
         if first:
             return
-        seen += 1
         if coverage is not None:
             coverage.searched += 1
         if seen >= SOLUTION_LIMIT:

@@ -23,8 +23,8 @@ from solver.ask import ask, ask_if_possible
 from solver.derivation import Node
 from solver.facts import derive_facts
 from solver.ruling import Ruling, active
-from solver.space.search import situations
 from solver.situation import Situation
+from solver.space.search import situations
 
 MAX_CHANGED = 3
 """The most facts one smallest change may touch; beyond that the search says none was found."""
@@ -149,7 +149,7 @@ def _merged(pack: Pack, changes: list[Change]) -> list[Change]:
         merged = False
         for i, (a, va) in enumerate(rows):
             for j in range(i + 1, len(rows)):
-                b, vb = rows[j]
+                _, vb = rows[j]
                 differ = [n for n in va if va[n] != vb.get(n)]
                 if va.keys() == vb.keys() and len(differ) == 1 and pack.facts[differ[0]].type.kind != "bool":
                     rows[i] = (a, {**va, differ[0]: va[differ[0]] | vb[differ[0]]})

@@ -10,9 +10,9 @@ import pytest
 from kb.loader import load_pack, pack_files
 from rulings.cli import main
 from solver.ask import ask
+from solver.situation import Situation
 from solver.space.check import describe_ruling
 from solver.space.diff import changed_rules, diff_packs
-from solver.situation import Situation
 
 ERRATA = Path(__file__).parent / "diff_packs" / "hard_cover_errata.yaml"
 
