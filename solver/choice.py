@@ -30,7 +30,7 @@ from kb.model import Policy
 from solver.arithmetic import Term
 from solver.derivation import Node
 
-MAX_WEIGHED = 4096
+MAX_WEIGHED = 16384
 """At most this many count vectors are scored; more is refused, never sampled."""
 
 SHOWN = 8

@@ -168,17 +168,17 @@ def test_twenty_effects_weigh_counts_not_subsets(monkeypatch: pytest.MonkeyPatch
 
 
 def test_too_many_distinct_changes_are_refused_not_guessed() -> None:
-    """13 different amounts are 2^13 ways that differ: more than are weighed, so no best is claimed."""
-    counting = [f"e{n}" for n in range(1, 14)]
-    terms = {f"e{n}": Term(f"e{n}", "-", n) for n in range(1, 14)}
+    """15 different amounts are 2^15 ways that differ: more than are weighed, so no best is claimed."""
+    counting = [f"e{n}" for n in range(1, 16)]
+    terms = {f"e{n}": Term(f"e{n}", "-", n) for n in range(1, 16)}
     calls = []
 
     def result(kept: list[str]) -> Outcome:
         calls.append(kept)
         return outcome(PACK.quantities["A"], 20, [terms[r] for r in kept])
 
-    assert 2 ** 13 > MAX_WEIGHED
-    with pytest.raises(RulingsError, match="more than the 4096 weighed") as error:
+    assert 2 ** 15 > MAX_WEIGHED
+    with pytest.raises(RulingsError, match=f"more than the {MAX_WEIGHED} weighed") as error:
         choose(counting, result, None, POLICY, lambda r: same_change(terms[r]))
     assert "ignore:" in error.value.hint
     assert calls == []
@@ -186,12 +186,12 @@ def test_too_many_distinct_changes_are_refused_not_guessed() -> None:
     assert (chosen.ignored, chosen.best, chosen.alternatives, calls) == (("e1", "e2"), None, (), [])
     assert "not weighed" in chosen.explain().because[0].claim
 
-    effects = tuple(Effect(f"e{n}", f"-{n}") for n in range(1, 14))
+    effects = tuple(Effect(f"e{n}", f"-{n}") for n in range(1, 16))
     with pytest.raises(RulingsError, match="ways that differ"):
-        ask(PACK, "A", Situation(given={"unit.ignores_modifiers": True}, base=100, effects=effects))
-    honoured = ask(PACK, "A", Situation(given={"unit.ignores_modifiers": True}, base=100, effects=effects,
-                                        ignore=("e13",)))
-    assert (honoured.value, honoured.ignored) == (100 - sum(range(1, 13)), ("e13",))
+        ask(PACK, "A", Situation(given={"unit.ignores_modifiers": True}, base=200, effects=effects))
+    honoured = ask(PACK, "A", Situation(given={"unit.ignores_modifiers": True}, base=200, effects=effects,
+                                        ignore=("e15",)))
+    assert (honoured.value, honoured.ignored) == (200 - sum(range(1, 15)), ("e15",))
 
 
 def test_the_explanation_lists_a_few_alternatives_and_counts_the_rest() -> None:
@@ -204,3 +204,16 @@ def test_the_explanation_lists_a_few_alternatives_and_counts_the_rest() -> None:
     assert "ignoring nothing gives 3" in claims
     assert f"and {9 * 9 - len(ruling.choice.alternatives)} more choices, none better" in claims
     assert any(c.startswith("interchangeable") and "E00, E02, E04" in c for c in claims)
+
+
+def test_twenty_mixed_effects_are_weighed_not_refused() -> None:
+    """Six kinds of change among 20 effects: 4 x 4 x 4 x 4 x 4 x 5 = 6,400 ways, within what is weighed."""
+    wh40k = load_pack("wh40k")
+    ops = ("+1", "-1", "+2", "-2", "x2", "/2")
+    effects = tuple(Effect(f"E{i:02d}", ops[i % 6]) for i in range(20))
+    ruling = ask(wh40k, "BS", Situation(given={"unit.ignores_modifiers": True}, base="3+", effects=effects))
+    assert ruling.choice is not None and ruling.choice.best is not None
+    assert ruling.value == "2+"  # the best a Ballistic Skill can be
+    unchosen = ask(wh40k, "BS", Situation(given={"unit.ignores_modifiers": True}, base="3+", effects=effects,
+                                          ignore=()))
+    assert unchosen.value != "2+" and ruling.ignored
