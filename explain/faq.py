@@ -29,10 +29,11 @@ from kb.errors import Span
 from kb.expr import Expr, atoms, evaluate
 from kb.model import Fact, Pack, Policy, Quantity
 from solver.ask import ask_if_possible, readings_of
-from solver.space.find import find
 from solver.ruling import Ruling
-from solver.space.search import base_inputs, fact_values, minimal_witnesses
 from solver.situation import Situation, situation_from_data
+from solver.space.find import find
+from solver.space.progress import progress
+from solver.space.search import base_inputs, fact_values, minimal_witnesses
 from solver.space.whynot import behind
 
 MAX_FACTS = 4
@@ -63,7 +64,7 @@ def faq(pack: Pack) -> list[Entry]:
     """
     out: list[Entry] = []
     seen: dict[tuple[str, str], int] = {}
-    for q in pack.quantities.values():
+    for q in progress(pack.quantities.values(), f"faq {pack.name}", total=len(pack.quantities)):
         for topic, shows, data in _witnesses(pack, q):
             ruling = ask_if_possible(pack, q.name, situation_from_data(data, pack, _where(pack)))
             if ruling is None or ruling.cases:
@@ -359,7 +360,8 @@ def _asked_about(pack: Pack, entry: Entry) -> list[str]:
 
     given = set(entry.situation.get("given") or {})
     failed = [n.claim.split(" ")[0] for n in entry.ruling.explanation.because if n.tag == "failed"]
-    return [rule for rule in failed if rule in pack.modifiers and given & set(_reads(pack, pack.modifiers[rule].when.names))]
+    return [rule for rule in failed
+            if rule in pack.modifiers and given & set(_reads(pack, pack.modifiers[rule].when.names))]
 
 
 def citations(pack: Pack, entry: Entry) -> list[str]:

@@ -23,6 +23,7 @@ from kb.errors import RuleCycle, RulingsError, Span
 from kb.expr import UNKNOWN, Expr, evaluate
 from kb.model import Modifier, Pack
 from solver.space.model import Coverage
+from solver.space.progress import progress
 from solver.space.search import base_inputs, candidate_facts, fact_values, frontier, minimal_witnesses
 
 SEVERITIES = ("error", "warning", "note")
@@ -71,7 +72,7 @@ def check_pack(pack: Pack, coverage: Coverage | None = None) -> list[Finding]:
     _COVERAGE[id(pack)] = coverage
     holds: dict[str, dict[str, Any] | None] = {}
     proven: dict[str, bool] = {}
-    for m in pack.modifiers.values():
+    for m in progress(pack.modifiers.values(), f"check {pack.name}", total=len(pack.modifiers)):
         own = Coverage(deadline=coverage.deadline)
         holds[m.name] = _witness(pack, [m.when], _true(pack, m.when), own)
         proven[m.name] = own.exhaustive

@@ -35,6 +35,7 @@ from kb.expr import UNKNOWN, Expr, evaluate
 from kb.model import Modifier, Pack
 from solver.space.check import describe_ruling
 from solver.space.model import Coverage, inputs, values_of
+from solver.space.progress import progress
 
 LIMIT = 200_000
 """Most combinations of readings compared per quantity before the search says it is not exhaustive."""
@@ -179,7 +180,7 @@ def _situations(old: Pack, new: Pack, q: str, changed: Sequence[str],
         combos = sorted(combos, key=lambda c: sum(len(g) for g, _ in c))
     else:
         coverage.stop(f"{total} combinations of readings for {q}; compared the first {LIMIT}")
-    for count, combo in enumerate(combos):
+    for count, combo in enumerate(progress(combos, f"diff {q}", total=min(total, LIMIT))):
         if count >= LIMIT or coverage.out_of_time():
             return
         given: dict[str, Any] = {}

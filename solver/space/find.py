@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from itertools import product
+from math import prod
 from typing import Any
 
 from kb.errors import RulingsError
@@ -27,6 +28,7 @@ from solver.ask import ask, ask_if_possible
 from solver.ruling import Ruling
 from solver.situation import Situation
 from solver.space.model import Coverage, partition
+from solver.space.progress import progress
 from solver.space.search import fact_values, frontier, sample_values, situations
 
 MAX_FACTS = 5
@@ -158,7 +160,8 @@ def find(pack: Pack, quantity: str, where: Expr | str | Callable[[Ruling], bool]
     for f in outer:
         if not partition(pack, f).exact:
             coverage.stop(f"{f} has too many values to search each one")
-    for values in product(*(_outer_values(pack, f) for f in outer)):
+    outer_values = [_outer_values(pack, f) for f in outer]
+    for values in progress(product(*outer_values), f"find {quantity}", total=prod(map(len, outer_values))):
         pinned = {**fixed, **{f: v for f, v in zip(outer, values, strict=True) if v is not None}}
         for given in situations(pack, inner, fixed=pinned, coverage=coverage):
             if max_facts is not None and len(given) - len(fixed) > max_facts:
