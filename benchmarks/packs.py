@@ -34,9 +34,11 @@ def many_modifiers(n: int) -> str:
     for i in range(n):
         a = i % facts
         b = (a + 1 + i // facts) % facts
-        lines.append(f"  m{i}: {{quantity: q{i % quantities}, change: '{'+1' if i % 3 else '-1'}', when: f{a} and f{b}}}")
+        change = "+1" if i % 3 else "-1"
+        lines.append(f"  m{i}: {{quantity: q{i % quantities}, change: '{change}', when: f{a} and f{b}}}")
     lines.append("policies:")
-    lines += [f"  floor{j}: {{kind: clamp, quantity: q{j}, min: 2, text: a roll of 1 always fails}}" for j in range(quantities)]
+    lines += [f"  floor{j}: {{kind: clamp, quantity: q{j}, min: 2, text: a roll of 1 always fails}}"
+              for j in range(quantities)]
     return "\n".join(lines) + "\n"
 
 
@@ -44,7 +46,7 @@ def independent_rules(n: int = 24) -> str:
     """`n` boolean rules on one quantity, each reading its own fact: `n` small problems, not 2^n situations."""
     lines = [f"pack: independent{n}", f"title: {n} independent rules", "version: 1", "facts:"]
     lines += [f"  f{i}: {{type: bool, text: \"condition {i} holds\"}}" for i in range(n)]
-    lines += ["quantities:", "  q: {kind: total, base: 10, better: higher, text: the total}", "modifiers:"]
+    lines += ["quantities:", "  q: {kind: pool, base: 10, better: higher, text: the dice in the pool}", "modifiers:"]
     lines += [f"  m{i}: {{quantity: q, change: '{'+1' if i % 2 else '-1'}', when: f{i}}}" for i in range(n)]
     return "\n".join(lines) + "\n"
 
