@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from rulings.cli import main
@@ -196,3 +198,21 @@ def test_every_request_the_docs_show_is_described(client: TestClient) -> None:
     shown = set(re.findall(r"`(?:GET|POST) (/api/[^?` ]*)", page))
     described = set(client.get("/openapi.json").json()["paths"])
     assert shown and {p.replace("PACK", "{pack}") for p in shown} <= described
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(path=st.sampled_from(["/api/ask", "/api/why-not", "/api/find", "/api/brief"]),
+       pack=st.sampled_from(["fantasy", "wh40k", "", "x"]) | st.text(max_size=12),
+       quantity=st.sampled_from(["to_hit", "BS", ""]) | st.text(max_size=12),
+       given=st.lists(st.sampled_from(["shooter.bs=3", "shooter.bs=", "=", "shooter.moved=maybe", "a=b=c"])
+                      | st.text(max_size=20), max_size=3),
+       more=st.dictionaries(st.sampled_from(["base", "roll", "rule", "where", "max_facts"]),
+                            st.sampled_from(["3+", "4", "-1", "moved", "impossible", "value >=", "2"])
+                            | st.text(max_size=10), max_size=3))
+def test_no_query_gets_a_traceback(client: TestClient, path: str, pack: str, quantity: str, given: list[str],
+                                   more: dict[str, str]) -> None:
+    r = client.get(path, params=[("pack", pack), ("quantity", quantity), *(("given", g) for g in given),
+                                 *more.items()])
+    assert r.status_code in (200, 400, 404), r.text
+    if r.status_code != 200:
+        assert r.json()["error"] and "Traceback" not in r.json()["error"]
