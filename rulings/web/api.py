@@ -20,6 +20,9 @@ from rulings.web.packs import Packs
 MAX_FIND_FACTS = 5
 """The most facts `find` may set beyond those given, from the web (the command line's default)."""
 
+SEARCH_SECONDS = 20.0
+"""How long one request's search (find, check) may run; past it the answer says it is not exhaustive."""
+
 
 def arguments(request: Request, *, need: tuple[str, ...] = ("pack", "quantity")) -> argparse.Namespace:
     """The query string as the command line's parsed arguments (no situation file: nothing is read from disk)."""
@@ -92,8 +95,19 @@ def find_answer(packs: Packs, args: argparse.Namespace) -> dict[str, Any]:
     from solver.space.find import find
 
     pack = packs.get(args.pack)
-    found = find(pack, args.quantity, args.where, _read_situation(args, pack), max_facts=args.max_facts)
-    return find_json(pack, args, found)
+    coverage = _coverage()
+    found = find(pack, args.quantity, args.where, _read_situation(args, pack), max_facts=args.max_facts,
+                 coverage=coverage)
+    return find_json(pack, args, found, coverage)
+
+
+def _coverage() -> Any:
+    """A search's record, with this request's deadline."""
+    import time
+
+    from solver.space.model import Coverage
+
+    return Coverage(deadline=time.monotonic() + SEARCH_SECONDS)
 
 
 def faq_answer(packs: Packs, name: str) -> dict[str, Any]:
@@ -130,14 +144,16 @@ def check_answer(packs: Packs, name: str, body: bytes) -> dict[str, Any]:
     from solver.space.check import check_pack
 
     base = packs.get(name)
-    own = packs.memo(name, "check", None, lambda: check_pack(base))
+    own_coverage = _coverage()
+    own, own_coverage = packs.memo(name, "check", None, lambda: (check_pack(base, own_coverage), own_coverage))
     if not body.strip():
-        return check_json(own, name, [])
+        return check_json(own, name, [], own_coverage)
     overlay = read_yaml(decode(body, OVERLAY), OVERLAY)
     documents = [read_document(f, f.name, what="pack file") for f in pack_files(packs.source(name))]
     pack = build_pack([*documents, overlay], base.name, overlay=len(documents))
     before = {f.key for f in own}
-    return check_json([_mark_new(f, before) for f in check_pack(pack)], name, [OVERLAY])
+    coverage = _coverage()
+    return check_json([_mark_new(f, before) for f in check_pack(pack, coverage)], name, [OVERLAY], coverage)
 
 
 def packs_json(packs: Packs) -> list[dict[str, Any]]:

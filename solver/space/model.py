@@ -333,22 +333,20 @@ def completions(
                 free |= reads & searchable
                 grown = True
     variables = [n for n in pack.facts if n in free]
-    touching = [(reads, test) for reads, test in checks if reads & free or not reads & searchable]
+    static = [test for reads, test in checks if not reads & searchable]
+    if any(test(_values(pack, fixed, given)) is False for test in static):
+        return
     if not variables:
-        values = _values(pack, fixed, given)
-        if all(test(values) is not False for _, test in touching):
-            yield {}
+        yield {}
         return
     problem = Problem()
     for n in variables:
         # python-constraint tries a domain from its end: reversed, the most typical value comes first
         problem.addVariable(n, list(reversed(values_of(pack, n))))
-
-    def allowed(*assigned: Any) -> bool:
-        values = _values(pack, {**fixed, **dict(zip(variables, assigned, strict=True))}, given)
-        return all(test(values) is not False for _, test in touching)
-
-    problem.addConstraint(FunctionConstraint(allowed), variables)
+    for reads, test in checks:  # one constraint per check, so a partial assignment that breaks it is pruned
+        scope = [n for n in variables if n in reads]
+        if scope:
+            problem.addConstraint(FunctionConstraint(_allowed(pack, fixed, given, scope, test)), scope)
     for seen, solution in enumerate(problem.getSolutionIter(), 1):
         yield solution
         if first:
@@ -360,6 +358,14 @@ def completions(
                 coverage.stop(f"more than {SOLUTION_LIMIT} combinations of "
                               + ", ".join(variables) + " (give some of them)")
             return
+
+
+def _allowed(pack: Pack, fixed: Mapping[str, Any], given: Mapping[str, Any], scope: list[str],
+             test: Callable[[Mapping[str, Any]], Any]) -> Callable[..., bool]:
+    def allowed(*assigned: Any) -> bool:
+        return test(_values(pack, {**fixed, **dict(zip(scope, assigned, strict=True))}, given)) is not False
+
+    return allowed
 
 
 def consistent(pack: Pack, given: Mapping[str, Any]) -> bool:
@@ -375,14 +381,36 @@ def consistent(pack: Pack, given: Mapping[str, Any]) -> bool:
         False
     """
     derived = [n for n in given if pack.facts[n].derive is not None]
-    relevant = tuple(sorted((n, _hashable(given[n])) for n in given
-                            if n in derived or any(n in inputs(pack, d) for d in derived)))
+    return all(_consistent_part(pack, given, reach, part) for reach, part in _parts_of(pack, derived))
+
+
+def _parts_of(pack: Pack, derived: list[str]) -> list[tuple[set[str], list[str]]]:
+    """Given derived facts in groups that share no input, directly or through a domain constraint."""
+    groups: list[tuple[set[str], list[str]]] = []
+    for d in derived:
+        reach = set(inputs(pack, d))
+        grown = True
+        while grown:
+            grown = False
+            for reads in _constraint_reads(pack):
+                if reads & reach and not reads <= reach:
+                    reach |= reads
+                    grown = True
+        joined = [g for g in groups if g[0] & reach]
+        groups = [g for g in groups if not g[0] & reach]
+        groups.append((reach.union(*(g[0] for g in joined)), [x for g in joined for x in g[1]] + [d]))
+    return groups
+
+
+def _consistent_part(pack: Pack, given: Mapping[str, Any], reach: set[str], derived: list[str]) -> bool:
+    part = {n: v for n, v in given.items() if (n in derived) or (pack.facts[n].derive is None and n in reach)}
+    relevant = tuple(sorted((n, _hashable(v)) for n, v in part.items()))
     key = ("consistent", relevant)
     if key not in pack.index:
         if len(pack.index) > 50_000:
             _forget(pack)
         wanted = [n for d in derived for n in inputs(pack, d)]
-        pack.index[key] = (next(completions(pack, given, wanted, first=True), None) is not None,)
+        pack.index[key] = (next(completions(pack, {**given, **part}, wanted, first=True), None) is not None,)
     return pack.index[key][0]  # type: ignore[no-any-return]
 
 
