@@ -24,152 +24,12 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
     return code, err
 
 
-def test_a_yaml_alias_bomb_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    pack = tmp_path / "bomb.yaml"
-    pack.write_text(BOMB)
-    code, err = run(capsys, "ask", str(pack), "q")
-    assert code == 2 and "aliases" in err
-
-
-def test_a_situation_alias_bomb_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    situation = tmp_path / "shot.yaml"
-    situation.write_text(BOMB + "given: {shooter.bs: 3}\n")
-    code, err = run(capsys, "ask", "fantasy", "to_hit", "--situation", str(situation))
-    assert code == 2 and "aliases" in err
-
-
-def test_deep_nesting_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    pack = tmp_path / "deep.yaml"
-    pack.write_text("x: " + "[" * 5000 + "]" * 5000 + "\n")
-    code, err = run(capsys, "ask", str(pack), "q")
-    assert code == 2 and "nested too deeply" in err
-
-
 def test_a_huge_range_does_not_exhaust_memory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pack = tmp_path / "huge.yaml"
     pack.write_text("facts: {a: {type: int, range: [0, 1000000000]}}\nquantities: {q: {kind: pool, base: a}}\n")
     code, err = run(capsys, "ask", str(pack), "q")
     assert code == 2 and "give some of them" in err
     assert run(capsys, "ask", str(pack), "q", "--given", "a=7")[0] == 0
-
-
-@pytest.mark.parametrize(
-    ("pack_text", "situation", "needle"),
-    [
-        ("quantities: {q: {kind: pool, base: '5 // 0'}}\n", "{}", "division by zero"),
-        ("quantities: {q: {kind: pool, base: 5}}\nmodifiers: {m: {quantity: q, change: /0}}\n", "{}", "divides by 0"),
-    ],
-)
-def test_division_by_zero_is_bad_input(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], pack_text: str, situation: str, needle: str
-) -> None:
-    pack = tmp_path / "divide.yaml"
-    pack.write_text(pack_text)
-    code, err = run(capsys, "ask", str(pack), "q")
-    assert code == 2 and needle in err
-
-
-def test_an_ad_hoc_division_by_zero_is_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    situation = tmp_path / "s.yaml"
-    situation.write_text('base: 5\neffects: ["/0"]\n')
-    code, err = run(capsys, "ask", "wh40k", "S", "--situation", str(situation))
-    assert code == 2 and "divides by 0" in err
-
-
-@pytest.mark.parametrize(
-    ("pack", "quantity", "situation", "needle"),
-    [
-        ("fantasy", "to_hit", 'given: {shooter.bs: 3}\neffects: ["+1"]\n', "takes no ad-hoc effects"),
-        ("fantasy", "to_hit", "given: {shooter.bs: 3}\nbase: 5\n", "takes no base"),
-        ("fantasy", "to_hit", "given: {shooter.bs: 3}\nroll: 5\n", "is not a roll"),
-        ("wh40k", "hit_roll", "roll: 7\n", "cannot be rolled on D6"),
-        ("wh40k", "charge_roll", "roll: 13\n", "cannot be rolled on 2D6"),
-        ("skirmish", "command_roll", "roll: 1\n", "cannot be rolled on 2D6"),
-        ("fantasy", "to_hit", "given: []\n", "given: must map"),
-    ],
-)
-def test_situation_parts_a_quantity_would_ignore_are_refused(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], pack: str, quantity: str, situation: str, needle: str
-) -> None:
-    file = tmp_path / "s.yaml"
-    file.write_text(situation)
-    code, err = run(capsys, "ask", pack, quantity, "--situation", str(file))
-    assert code == 2 and needle in err
-
-
-def test_two_set_modifiers_to_different_values_are_refused_on_any_quantity(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    house = tmp_path / "house.yaml"
-    house.write_text(
-        'modifiers:\n  fixed: {quantity: to_hit, change: "=3"}\n  other: {quantity: to_hit, change: "=5"}\n'
-    )
-    code, err = run(capsys, "ask", "fantasy", "to_hit", "--with", str(house), "--given", "shooter.bs=3")
-    assert code == 2 and "fixed (=3) and other (=5)" in err
-
-
-@pytest.mark.parametrize(
-    ("situation", "needle"),
-    [
-        ('roll: 4\neffects: [{name: heavy, op: "-1"}]\n', "already a rule of the pack"),
-        ('roll: 4\neffects: "+1"\n', "effects: must be a list"),
-        ('roll: 4\neffects: [{name: [x], op: "+1"}]\n', "must be a one-line name"),
-    ],
-)
-def test_effects_that_would_be_misread_are_refused(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], situation: str, needle: str
-) -> None:
-    file = tmp_path / "s.yaml"
-    file.write_text(situation)
-    code, err = run(capsys, "ask", "wh40k", "hit_roll", "--situation", str(file))
-    assert code == 2 and needle in err and "s.yaml:" in err
-
-
-def test_a_clamp_no_value_fits_is_a_load_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    pack = tmp_path / "clamp.yaml"
-    pack.write_text(
-        "quantities: {q: {kind: pool, base: 5}}\npolicies: {c: {kind: clamp, quantity: q, min: 10, max: 2}}\n"
-    )
-    code, err = run(capsys, "ask", str(pack), "q")
-    assert code == 2 and "min 10 is above max 2" in err
-
-
-@pytest.mark.parametrize(
-    ("pack_text", "needle"),
-    [
-        ("facts: {a: {type: enum, values: [x, x]}}\n", "has non-unique elements"),
-        ("quantities: {q: {kind: pool, base: 1}}\nexamples:\n- {name: e, quantity: q, expect: {value: 1}}\n"
-         "- {name: e, quantity: q, expect: {value: 1}}\n", "example name 'e' given twice"),
-    ],
-)
-def test_names_given_twice_in_a_pack_are_load_errors(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], pack_text: str, needle: str
-) -> None:
-    pack = tmp_path / "twice.yaml"
-    pack.write_text(pack_text)
-    code, err = run(capsys, "test", str(pack))
-    assert code == 2 and needle in err
-
-
-def test_group_names_given_twice_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    file = tmp_path / "s.yaml"
-    file.write_text("given: {shooter.bs: 3}\ngroups: [{name: a}, {name: a}]\n")
-    code, err = run(capsys, "ask", "fantasy", "to_hit", "--situation", str(file))
-    assert code == 2 and "group name 'a' given twice" in err
-
-
-@pytest.mark.parametrize(
-    ("situation", "where"),
-    [('base: "D3+D6"\n', "s.yaml:1:8"), ('base: 3\neffects: ["x1.5"]\n', "s.yaml:2:12"),
-     ('base: 5\neffects: ["+1", "/0"]\n', "s.yaml:2:18")],
-)
-def test_a_bad_base_or_effect_points_at_the_situation(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], situation: str, where: str
-) -> None:
-    file = tmp_path / "s.yaml"
-    file.write_text(situation)
-    code, err = run(capsys, "ask", "wh40k", "A", "--situation", str(file))
-    assert code == 2 and where in err
 
 
 # -- one failure mode each: every read bounded, every message located (issue 11) ------------------------------------
@@ -200,36 +60,8 @@ def situation_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: 
     return err
 
 
-HOSTILE_SITUATIONS = [
-        ("given: {shooter.bs: 3}\n# caf\xe9\n".encode("latin-1"), "s.yaml:2:6: not UTF-8 text: byte 0xe9"),
-        ("given: {shooter.bs: 3}\n".encode("utf-16"), "UTF-16 text, not UTF-8"),
-        (b"given: {shooter.bs: 3}\n\x07\n", "s.yaml:2:1: character U+0007 is not allowed"),
-        (b"given: {shooter.bs: 3, x: \x00}\n", "character U+0000 is not allowed"),
-        (b"given: {shooter.bs: !!python/name:os.system 3}\n", "the YAML tag !!python/name:os.system is not allowed"),
-        (b"given: {shooter.bs: !!python/object/apply:os.system [ls]}\n", "!!python/object/apply:os.system"),
-        (b'given: {shooter.bs: !!int "abc"}\n', "'abc' is not an int"),
-        (b'given: {shooter.bs: !!float "abc"}\n', "'abc' is not a float"),
-        (b'given: {shooter.bs: !!bool "abc"}\n', "'abc' is not a bool"),
-        (b'given: {shooter.bs: !!binary "a"}\n', "the YAML tag !!binary is not allowed"),
-        (b"given: !!set {a, b}\n", "the YAML tag !!set is not allowed"),
-        (b"given: {shooter.bs: !custom 3}\n", "the YAML tag !custom is not allowed"),
-        (b"given: !!omap [{shooter.bs: 3}]\n", "the YAML tag !!omap is not allowed"),
-        (b"given: {shooter.bs: " + b"9" * 5000 + b"}\n", "s.yaml:1:21: the integer '999"),
-        (b"given: {shooter.bs: 10000000000000000000}\n", "is out of bounds"),
-        (b"given: {shooter.bs: 0x" + b"f" * 40 + b"}\n", "is out of bounds"),
-        (b"given: {shooter.bs: yes}\n", "shooter.bs must be an integer, not true"),
-        (b"given: {shooter.bs: 3}\ngroups: 5\n", "s.yaml:2:9: groups: must be a list"),
-        (b"given: {shooter.bs: 3}\nignore: 5\n", "s.yaml:2:9: ignore: must be a list of rule names"),
-        (b"given: {shooter.bs: 3}\nignore: {moved: 1}\n", "ignore: must be a list of rule names"),
-        (b"given: {shooter.bs: 3}\ngroups: [{name: [a]}]\n", "a group name must be text, not ['a']"),
-        (b"given: {shooter.bs: 3}\ngroups: [{name: {a: 1}}]\n", "a group name must be text"),
-        (b"given: {shooter.bs: 3}\ngroups: [5]\n", "each group needs a name"),
-        (b"given: {shooter.bs: 3}\n<<: 5\n", "<< must merge another mapping"),
-        (b"a: &a {<<: *a}\n", "<< must merge another mapping"),
-        (b"given: {shooter.bs: 3}\ngiven: {shooter.bs: 4}\n", "duplicate key 'given'"),
-        (b"given: {shooter.bs: [1, 2]\n", "malformed YAML"),
+HOSTILE_SITUATIONS = [  # the rest are files in tests/corpus/hostile (test_corpus.py); too large to keep as files
         (b"given: {'" + b"x" * 100_000 + b"': 3}\n", "malformed YAML"),
-        (b"given: {'" + b"x" * 1000 + b"': 3}\n", "unknown fact 'xxx"),
 ]
 
 
@@ -241,31 +73,7 @@ def test_a_hostile_situation_file_is_refused_where_it_is(
     assert needle in err, err
 
 
-HOSTILE_PACKS = [
-        ((Q + "# caf\xe9\n").encode("latin-1"), "p.yaml:2:6: not UTF-8 text"),
-        ((Q + "title: \x00\n").encode(), "p.yaml:2:8: character U+0000 is not allowed"),
-        ((Q + "title: !!python/object/apply:os.system [ls]\n").encode(), "!!python/object/apply:os.system"),
-        (b"quantities: {q: {kind: pool, base: " + b"9" * 5000 + b"}}\n", "is out of bounds"),
-        (b"quantities: {q: {kind: pool, base: '" + b"9" * 5000 + b"'}}\n", "integers must lie between"),
-        (b"facts: {a: {type: int, range: [-10000000000000000000, 10000000000000000000]}}\n"
-         b"quantities: {q: {kind: pool, base: a}}\n", "is out of bounds"),
-        (b"facts: {a: {type: int, range: [1.0, 10.0]}}\nquantities: {q: {kind: pool, base: a}}\n",
-         "facts.a.range.0: expected integer, got 1.0"),
-        (b"", "p.yaml:1:1: the pack has no quantities"),
-        (b"# nothing but a comment\n", "the pack has no quantities"),
-        ((Q + "modifiers: {a: {quantity: q, change: '+1'}}\n"
-          "policies: {p: {kind: exclusive, rules: [a, a]}}\n").encode(), "rule 'a' is listed twice"),
-        (b"quantities: {q: {kind: pool, base: 5, automatic: '" + b"not " * 990 + b"true'}}\n",
-         "p.yaml:1:51: quantities.q.automatic: nested too deeply"),
-        ((Q + "examples: [{name: e, quantity: q, expect: {applied: 5}}]\n").encode(), "expect.applied: expected array"),
-        ((Q + "examples: [{name: e, quantity: q, expect: {suppressed: [a]}}]\n").encode(),
-         "expect.suppressed: expected object"),
-        ((Q + "examples: [{name: e, quantity: q, expect: {probability: '1/0'}}]\n").encode(), "expect.probability"),
-        ((Q + "examples: [{name: e, quantity: q, expect: {groups: [1]}}]\n").encode(), "expect.groups"),
-        ((Q + "examples: [{name: e, quantity: q, expect: {cases: 5}}]\n").encode(), "expect.cases"),
-        ((Q + "examples: [{name: e, quantity: q, expect: {exit: abc}}]\n").encode(), "expect.exit"),
-        ((Q + "examples: [{name: e, quantity: q, expect: {groups: {a: {applied: x}}}}]\n").encode(),
-         "expect.groups.a.applied"),
+HOSTILE_PACKS = [  # the rest are files in tests/corpus/hostile (test_corpus.py); too large to keep as files
         ((Q + "title: '" + "x" * 100_000 + "'\nfacts: {a: {type: int, range: [1, 2], text: [1]}}\n").encode(),
          "facts.a.text: expected string"),
         ((Q + "facts: {a: {type: bool, text: " + "[" * 3 + "x" * 100_000 + "]" * 3 + "}}\n").encode(),
@@ -295,19 +103,11 @@ def test_yaml_merge_keys_are_read(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert run(capsys, "test", str(pack)) == (0, "")
 
 
-HOSTILE_GIVEN = [
-        ("shooter.bs=--3", "shooter.bs must be an integer, not '--3'"),
-        ("shooter.bs=³", "shooter.bs must be an integer, not '³'"),
-        ("shooter.bs=", "--given 'shooter.bs': no value after '='"),
-        ("shooter.bs=yes", "not true"),
+HOSTILE_GIVEN = [  # the rest are files in tests/corpus/hostile (test_corpus.py); too large to keep as files
         ("shooter.bs=" + "9" * 5000, "--given 'shooter.bs': the integer"),
-        ("shooter.bs=10000000000000000000", "is out of bounds"),
-        ("shooter.bs=!!python/name:os.system", "must be an integer"),
-        ("shooter.bs=" + BOMB.replace("\n", ", ").join("{}"), "aliases"),
         ("shooter.bs=[" + "[" * 5000, "nested too deeply"),
         ("shooter.bs=" + "x" * 100_000, "(100000 characters)"),
         ("x" * 100_000 + "=3", "unknown fact 'xxx"),
-        ("=3", "expected FACT=VALUE"),
 ]
 
 
@@ -321,12 +121,6 @@ def test_an_alias_bomb_as_base_is_refused_quickly(capsys: pytest.CaptureFixture[
     start = time.monotonic()
     err = refused(capsys, "ask", "wh40k", "S", "--base", BOMB.replace("\n", ", ").join("{}"))
     assert "aliases" in err and time.monotonic() - start < 30
-
-
-@pytest.mark.parametrize("command", [("ask", "{}", "q"), ("diff", "fantasy", "{}"), ("check", "{}"), ("test", "{}")])
-def test_a_device_is_never_read_as_a_pack(capsys: pytest.CaptureFixture[str], command: tuple[str, ...]) -> None:
-    err = refused(capsys, *(a.replace("{}", "/dev/zero") for a in command))
-    assert "/dev/zero: a pack file must be a regular file, not a device" in err
 
 
 def test_a_device_or_pipe_or_folder_is_never_read_as_a_situation(
@@ -413,24 +207,6 @@ def test_fourteen_names_that_all_depend_on_each_other_are_one_cycle_at_once(
     assert "cycle" in "".join(capsys.readouterr())
 
 
-@pytest.mark.parametrize(
-    ("situation", "needle"),
-    [
-        ("unit: {models: [{keywords: [INFANTRY]}], foo: 1}\n", "unknown key of unit: 'foo'"),
-        ("unit: {models: [{keywords: [INFANTRY], keyword: [X]}]}\n", "did you mean 'keywords'?"),
-        ("unit: {models: [{keywords: [[INFANTRY]]}]}\n", "a keyword must be a word, not ['INFANTRY']"),
-        ("unit: {models: [{keywords: [{a: 1}]}]}\n", "a keyword must be a word"),
-        ("unit: {models: 5}\n", "unit: needs models"),
-        ("unit: {models: [5]}\n", "unit: needs models"),
-    ],
-)
-def test_a_unit_says_only_what_a_unit_can_say(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], situation: str, needle: str
-) -> None:
-    err = situation_refused(tmp_path, capsys, situation, "match", "wh40k", "INFANTRY")
-    assert needle in err, err
-
-
 def test_an_internal_error_is_exit_70_with_a_short_report_request(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -445,32 +221,8 @@ def test_an_internal_error_is_exit_70_with_a_short_report_request(
     assert "Traceback" in capsys.readouterr().err
 
 
-def test_an_expression_that_grows_without_bound_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    pack = tmp_path / "p.yaml"
-    pack.write_text("quantities: {q: {kind: pool, base: '" + " * ".join(["999999999999999999"] * 300) + "'}}\n")
-    err = refused(capsys, "ask", str(pack), "q")
-    assert "product grows beyond 10^36 in '999999999999999999 * 99" in err and len(err) < 300
-
-
-@pytest.mark.parametrize(
-    ("quantity", "situation", "needle"),
-    [
-        ("hit_roll", 'roll: 4\neffects: ["+³"]\n', "s.yaml:2:12: '+³' holds a digit other than 0-9"),
-        ("hit_roll", 'roll: 4\neffects: ["x' + "9" * 5000 + '"]\n', "holds a number out of bounds"),
-        ("hit_roll", 'roll: 4\neffects: [{name: big, op: "+' + "9" * 25 + '"}]\n', "holds a number out of bounds"),
-        ("S", 'base: "' + "9" * 5000 + '"\n', "s.yaml:1:8: '999"),
-        ("S", 'base: "³"\n', "holds a digit other than 0-9"),
-    ],
-)
-def test_numbers_written_as_text_are_bounded_too(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], quantity: str, situation: str, needle: str
-) -> None:
-    err = situation_refused(tmp_path, capsys, situation, "ask", "wh40k", quantity)
-    assert needle in err and len(err) < 400, err
-
-
-@pytest.mark.parametrize(("option", "value"), [("--roll", "³"), ("--roll", "9" * 5000), ("--base", "+³"),
-                                               ("--base", "9" * 5000)], ids=["roll³", "roll9x5000", "base³", "base9x5000"])
+@pytest.mark.parametrize(("option", "value"), [("--roll", "9" * 5000), ("--base", "9" * 5000)],
+                         ids=["roll9x5000", "base9x5000"])
 def test_numbers_on_the_command_line_are_bounded(capsys: pytest.CaptureFixture[str], option: str, value: str) -> None:
     argv = ["ask", "wh40k", "hit_roll" if option == "--roll" else "S", option, value]
     if option == "--roll":  # argparse refuses it, with its usage line
