@@ -34,7 +34,7 @@ from kb.errors import RulingsError, UnknownName
 from kb.expr import UNKNOWN, Expr, evaluate
 from kb.model import Modifier, Pack
 from solver.space.check import describe_ruling
-from solver.space.model import Coverage, inputs, values_of
+from solver.space.model import Coverage, facts_behind, inputs, values_of
 from solver.space.progress import progress
 
 LIMIT = 200_000
@@ -219,27 +219,13 @@ def _facts(old: Pack, new: Pack, exprs: Sequence[Expr], changed: Sequence[str]) 
             continue
         derive = [p.facts[name].derive for p in (old, new) if p.facts[name].derive is not None]
         touched = any(c in changed for c in {name} | inputs(new, name) | inputs(old, name)) or any(
-            new.facts[n].derive is not None and n in changed for n in _behind(new, name))
+            new.facts[n].derive is not None and n in changed for n in facts_behind(new, [name]))
         if derive and touched:
             todo += [n for d in derive for n in d.names]
             continue
         if new.facts[name].domain:
             out.append(name)
     return [n for n in new.facts if n in out]
-
-
-def _behind(pack: Pack, name: str) -> set[str]:
-    seen: set[str] = set()
-    todo = [name]
-    while todo:
-        n = todo.pop()
-        if n in seen or n not in pack.facts:
-            continue
-        seen.add(n)
-        derive = pack.facts[n].derive
-        if derive is not None:
-            todo += derive.names
-    return seen
 
 
 def _interchangeable(old: Pack, new: Pack, q: str, facts: Sequence[str], exprs: Sequence[Expr],
@@ -251,7 +237,7 @@ def _interchangeable(old: Pack, new: Pack, q: str, facts: Sequence[str], exprs: 
         for n in e.names:
             readers[n] = readers.get(n, 0) + 1
     constrained = {n for pack in (old, new) for c in pack.constraints.values()
-                   for f in c.require.names if f in pack.facts for n in _behind(pack, f)}
+                   for f in c.require.names if f in pack.facts for n in facts_behind(pack, [f])}
     groups: dict[tuple[str, str], list[Modifier]] = {}
     for m in new.modifiers_of(q):
         names = m.when.names

@@ -298,6 +298,27 @@ def inputs(pack: Pack, name: str) -> frozenset[str]:
     return pack.index[key][0]  # type: ignore[no-any-return]
 
 
+def facts_behind(pack: Pack, names: Iterable[str]) -> set[str]:
+    """Every fact the names stand for: themselves, and what their derivations read, all the way down.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> sorted(facts_behind(load_pack("fantasy"), ["target.in_soft_cover"]))[:3]
+        ['shooter.los', 'soft_cover.los', 'soft_cover.obscures']
+    """
+    seen: set[str] = set()
+    todo = list(names)
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in pack.facts:
+            continue
+        seen.add(name)
+        derive = pack.facts[name].derive
+        if derive is not None:
+            todo += derive.names
+    return seen
+
+
 def defaults_apply(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
     """The defaults a situation keeps: every base fact's, except inputs of a derived fact it gives."""
     freed = {n for d in given if pack.facts[d].derive is not None for n in inputs(pack, d)} - set(given)

@@ -42,7 +42,7 @@ from kb.errors import UnknownName
 from kb.expr import UNKNOWN, Expr, evaluate
 from kb.graph import dependency_graph
 from kb.model import Pack
-from solver.space.model import Coverage, consistent, defaults_apply, inputs, partition, values_of
+from solver.space.model import Coverage, consistent, defaults_apply, expressions, inputs, partition, values_of
 
 
 def candidate_facts(pack: Pack, quantity: str | None = None) -> list[str]:
@@ -330,11 +330,10 @@ def _relevant(pack: Pack, facts: set[str]) -> list[tuple[Expr, set[str], str | N
     if index.reads is None:
         index.reads = defaultdict(list)
         owners = {id(f.derive): n for n, f in pack.facts.items() if f.derive is not None}
-        for expr in _expressions(pack):
-            if expr is not None:
-                base = set(base_inputs(pack, [expr]))
-                for name in base:
-                    index.reads[name].append((expr, base, owners.get(id(expr))))
+        for expr in expressions(pack):
+            base = set(base_inputs(pack, [expr]))
+            for name in base:
+                index.reads[name].append((expr, base, owners.get(id(expr))))
     found = {id(entry[0]): entry for f in facts for entry in index.reads.get(f, ())}
     return list(found.values())
 
@@ -446,17 +445,5 @@ def _sample_uncached(pack: Pack, name: str) -> tuple[Any, ...]:
     if fact is None or not fact.domain:
         return ()
     return tuple(v for v in values_of(pack, name) if v != fact.default)
-
-
-def _expressions(pack: Pack) -> list[Expr | None]:
-    exprs: list[Expr | None] = [f.derive for f in pack.facts.values()]
-    exprs += [c.require for c in pack.constraints.values()]
-    for q in pack.quantities.values():
-        exprs += [q.base, q.automatic, q.passes]
-    for m in pack.modifiers.values():
-        exprs += [m.when, m.amount, m.per]
-    for p in pack.policies.values():
-        exprs += [p.min, p.max, p.when]
-    return exprs
 
 

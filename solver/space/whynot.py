@@ -24,6 +24,7 @@ from solver.derivation import Node
 from solver.facts import derive_facts
 from solver.ruling import Ruling, active
 from solver.situation import Situation
+from solver.space.model import facts_behind
 from solver.space.search import situations
 
 MAX_CHANGED = 3
@@ -276,17 +277,7 @@ def behind(pack: Pack, exprs: Iterable[Expr]) -> set[str]:
         >>> sorted(behind(load_pack("fantasy"), [parse_expr("target.in_soft_cover")]))[:3]
         ['shooter.los', 'soft_cover.los', 'soft_cover.obscures']
     """
-    seen: set[str] = set()
-    todo = [n for e in exprs for n in e.names]
-    while todo:
-        name = todo.pop()
-        if name in seen or name not in pack.facts:
-            continue
-        seen.add(name)
-        derive = pack.facts[name].derive
-        if derive is not None:
-            todo += derive.names
-    return seen
+    return facts_behind(pack, (n for e in exprs for n in e.names))
 
 
 def _when(when: tuple[tuple[str, Any], ...]) -> str:
