@@ -1,7 +1,8 @@
 """`rulings check` and `rulings diff`: run the solver's checks and print the findings.
 
 Exit codes: 1 when a finding is an error (with `--strict`, a warning too),
-2 when the pack cannot be loaded (its load errors still print as findings),
+2 when the pack cannot be loaded (its located messages on stderr; with
+`--format json`, as findings),
 0 otherwise.
 """
 
@@ -26,8 +27,9 @@ def run_check(args: argparse.Namespace) -> int:
     try:
         pack = load_pack(args.pack, extra=extra)
     except PackError as e:
-        findings = load_findings(e)
-        _print(findings, args, extra, Coverage())
+        if args.format != "json":
+            raise  # a pack that does not load is bad input: its located messages go to stderr, exit 2
+        _print(load_findings(e), args, extra, Coverage())
         return 2
     coverage = Coverage()
     findings = check_pack(pack, coverage)
@@ -148,7 +150,7 @@ def render_text(findings: Sequence[Finding], pack: str, extra: Sequence[str] = (
                 lines.append(f"  replay:  {replay_command(pack, f.quantity, f.witness, extra)}")
             if f.answer:
                 lines.append(f"  answers: {f.answer}")
-        if not f.reason and f.kind != "stale_note":
+        if not f.reason and f.kind not in ("stale_note", "load_error", "cycle"):
             lines.append(f"  (to mark it intended: notes: {{{f.key}: <why>}})")
         lines.append("")
     counts = {s: sum(1 for f in findings if f.severity == s) for s in ("error", "warning", "note")}
