@@ -31,11 +31,12 @@ from itertools import pairwise, product
 from typing import Any
 
 from kb.errors import RulingsError, UnknownName
-from kb.expr import UNKNOWN, Expr, evaluate
+from kb.expr import UNKNOWN, Expr, evaluate, parse_expr
 from kb.model import Modifier, Pack
 from solver.space.check import describe_ruling
-from solver.space.model import Coverage, facts_behind, inputs, values_of
+from solver.space.model import EVALUATE_LIMIT, Coverage, facts_behind, inputs, partition, typical, values_of
 from solver.space.progress import progress
+from solver.space.search import untangle
 
 LIMIT = 200_000
 """Most combinations of readings compared per quantity before the search says it is not exhaustive."""
@@ -156,7 +157,7 @@ def _situations(old: Pack, new: Pack, q: str, changed: Sequence[str],
     single = {f for m in members for f in new.modifiers[m].when.names}
     parts = _parts(new, [f for f in facts if f not in single], [e for e in exprs if not e.names & single])
     for part in parts:
-        _fill(new, part, coverage)
+        _fill(old, new, part, coverage)
         if not part.table:
             return  # no situation of this part is allowed: nothing to compare
     quantity = new.quantities[q]
@@ -225,6 +226,9 @@ def _facts(old: Pack, new: Pack, exprs: Sequence[Expr], changed: Sequence[str]) 
             continue
         if new.facts[name].domain:
             out.append(name)
+    tangled = untangle(new, set(out))
+    if tangled != set(out):  # a derived fact beside one of its inputs: vary what it is derived from
+        return _facts(old, new, [parse_expr(n) for n in sorted(tangled)], changed)
     return [n for n in new.facts if n in out]
 
 
@@ -234,7 +238,7 @@ def _interchangeable(old: Pack, new: Pack, q: str, facts: Sequence[str], exprs: 
     tied = {r for pack in (old, new) for p in pack.policies.values() for r in p.members}
     readers: dict[str, int] = {}
     for e in exprs:
-        for n in e.names:
+        for n in facts_behind(new, e.names):  # through derivations: a derived fact's inputs are read by it too
             readers[n] = readers.get(n, 0) + 1
     constrained = {n for pack in (old, new) for c in pack.constraints.values()
                    for f in c.require.names if f in pack.facts for n in facts_behind(pack, [f])}
@@ -271,7 +275,7 @@ def _parts(pack: Pack, facts: Sequence[str], exprs: Sequence[Expr]) -> list[_Par
     graph = nx.Graph()
     graph.add_nodes_from(facts)
     for e in exprs:
-        read = [n for n in e.names if n in graph]
+        read = [n for n in facts_behind(pack, e.names) if n in graph]  # through derived facts varied by inputs
         graph.add_edges_from(pairwise(read))
     by_input: dict[str, str] = {}
     for f in facts:
@@ -287,28 +291,55 @@ def _parts(pack: Pack, facts: Sequence[str], exprs: Sequence[Expr]) -> list[_Par
     parts = []
     for component in sorted(nx.connected_components(graph), key=lambda c: min(order[f] for f in c)):
         members = sorted(component, key=order.__getitem__)
-        parts.append(_Part(members, [e for e in exprs if e.names & component]))
+        parts.append(_Part(members, [e for e in exprs if facts_behind(pack, e.names) & component]))
     return parts
 
 
-def _fill(pack: Pack, part: _Part, coverage: Coverage) -> None:
+def _fill(old: Pack, new: Pack, part: _Part, coverage: Coverage) -> None:
     """Each reachable combination of the part's readings, with its smallest situation and how many it stands for."""
-    options = [[None, *(v for v in values_of(pack, f) if v != pack.facts[f].default)] for f in part.facts]
+    classes = {f: _joint_classes(old, new, f, coverage) for f in part.facts}
+    options = [[None, *(v for v in classes[f] if v != new.facts[f].default)] for f in part.facts]
     assignments = sorted(product(*options), key=lambda a: sum(v is not None for v in a))
     seen: dict[tuple[Any, ...], int] = {}
     for values in assignments:
         if coverage.out_of_time():
             return
         given = {f: v for f, v in zip(part.facts, values, strict=True) if v is not None}
-        readings = _read(pack, part, given)
+        readings = _read(new, part, given)
         if readings is None:
             continue
+        weight = 1
+        for f, v in given.items():
+            weight *= classes[f][v]
         if readings in seen:
             index = seen[readings]
-            part.table[index] = (part.table[index][0], part.table[index][1] + _weight(pack, given))
+            part.table[index] = (part.table[index][0], part.table[index][1] + weight)
             continue
         seen[readings] = len(part.table)
-        part.table.append((given, _weight(pack, given)))
+        part.table.append((given, weight))
+
+
+def _joint_classes(old: Pack, new: Pack, name: str, coverage: Coverage) -> dict[Any, int]:
+    """A fact's values that neither pack can tell apart, one representative each, with how many it stands for.
+
+    An int fact's classes are those of both packs at once: a comparison only the old pack makes still splits.
+    """
+    fact = new.facts[name]
+    if fact.type.kind != "int" or not fact.range or fact.derive is not None:
+        return {v: 1 for v in values_of(new, name)}
+    a, b = partition(old, name) if name in old.facts else partition(new, name), partition(new, name)
+    low, high = fact.range
+    if not (a.exact and b.exact) or high - low + 1 > EVALUATE_LIMIT:
+        coverage.stop(f"{name}'s range is too wide to prove which of its values the packs tell apart")
+        return {v: 1 for v in dict.fromkeys((*b.representatives, *a.representatives))}
+    index_a = {v: i for i, runs in enumerate(a.classes) for lo, hi in runs for v in range(lo, hi + 1)}
+    index_b = {v: i for i, runs in enumerate(b.classes) for lo, hi in runs for v in range(lo, hi + 1)}
+    groups: dict[tuple[int, int], list[int]] = {}
+    for v in range(low, high + 1):
+        groups.setdefault((index_a.get(v, -1), index_b[v]), []).append(v)
+    centre = typical(fact)
+    out = {min(vs, key=lambda v: (abs(v - centre), v)): len(vs) for vs in groups.values()}
+    return dict(sorted(out.items(), key=lambda item: (abs(item[0] - centre), item[0])))
 
 
 def _read(pack: Pack, part: _Part, given: dict[str, Any]) -> tuple[Any, ...] | None:
@@ -324,18 +355,6 @@ def _read(pack: Pack, part: _Part, given: dict[str, Any]) -> tuple[Any, ...] | N
     if any(v is UNKNOWN for v in out):
         return None  # a fact without a default left out: the assignments that give it cover this one
     return out
-
-
-def _weight(pack: Pack, given: Mapping[str, Any]) -> int:
-    """How many values the situation's int facts stand for (their partition classes' sizes)."""
-    from solver.space.model import partition
-
-    weight = 1
-    for f, v in given.items():
-        fact = pack.facts[f]
-        if fact.type.kind == "int" and fact.range and fact.derive is None:
-            weight *= sum(high - low + 1 for low, high in partition(pack, f).class_of(v))
-    return weight
 
 
 def _answer(r: Any) -> tuple[Any, ...]:

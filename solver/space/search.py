@@ -109,12 +109,21 @@ def frontier(pack: Pack, exprs: Iterable[Expr | None]) -> list[str]:
         >>> frontier(pack, [pack.modifiers["soft_cover"].when, pack.modifiers["lone_model"].when])
         ['target.lone_model', 'target.unit_strength', 'target.in_soft_cover']
     """
-    names = {n for e in exprs if e is not None for n in e.names if n in pack.facts}
-    while True:  # a derived fact whose inputs are also read directly cannot stand whole beside them
+    names = untangle(pack, {n for e in exprs if e is not None for n in e.names if n in pack.facts})
+    return [n for n in pack.facts if n in names and pack.facts[n].domain]
+
+
+def untangle(pack: Pack, names: set[str]) -> set[str]:
+    """`names`, each derived fact whose inputs are also among them replaced by what it is derived from.
+
+    A derived fact set directly frees its inputs, so it cannot stand whole beside one of them: the search
+    would never see the input's value and the derived fact's disagree.
+    """
+    while True:
         direct = {n for n in names if pack.facts[n].derive is None}
         tangled = {n for n in names if pack.facts[n].derive is not None and inputs(pack, n) & direct}
         if not tangled:
-            return [n for n in pack.facts if n in names and pack.facts[n].domain]
+            return names
         names = (names - tangled) | {i for n in tangled for i in pack.facts[n].derive.names if i in pack.facts}
 
 
