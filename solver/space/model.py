@@ -513,6 +513,11 @@ def _agrees(derived: Any, value: Any) -> Any:
     return UNKNOWN if derived is UNKNOWN else derived == value
 
 
+def plain_values(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The defaults a situation keeps, `given`, then every derived fact its inputs decide (none settled)."""
+    return _values(pack, {**defaults_apply(pack, given), **given}, given)
+
+
 def _values(pack: Pack, base: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
     """Base values, then every derived fact computed from them (given derived facts keep their value)."""
     values = dict(base)

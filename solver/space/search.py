@@ -42,7 +42,7 @@ from kb.errors import UnknownName
 from kb.expr import UNKNOWN, Expr, evaluate
 from kb.graph import dependency_graph
 from kb.model import Pack
-from solver.space.model import Coverage, consistent, defaults_apply, expressions, inputs, partition, values_of
+from solver.space.model import Coverage, consistent, expressions, inputs, partition, plain_values, values_of
 
 
 def candidate_facts(pack: Pack, quantity: str | None = None) -> list[str]:
@@ -313,22 +313,6 @@ def fact_values(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
         return plain_values(pack, given)
 
 
-def plain_values(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
-    """The defaults a situation keeps, `given`, then every derived fact its inputs decide (none settled)."""
-    values = defaults_apply(pack, given) if any(pack.facts[n].derive is not None for n in given) \
-        else dict(_index(pack).defaults)
-    values.update(given)
-    for name in pack.order:
-        if name in given:
-            continue
-        derive = pack.facts[name].derive
-        assert derive is not None
-        result = evaluate(derive, values)
-        if result is not UNKNOWN:
-            values[name] = result
-    return values
-
-
 # -- internals ------------------------------------------------------------------
 
 
@@ -406,7 +390,6 @@ class _Index:
         self.pack = pack
         self.graph = dependency_graph(pack)
         self.samples: dict[str, tuple[Any, ...]] = {}
-        self.defaults = {name: fact.default for name, fact in pack.facts.items() if fact.default is not None}
         self.base_of: dict[str, set[str]] = {}
         self.reads: dict[str, list[tuple[Expr, set[str], str | None]]] | None = None
         self.on_need = [n for n, f in pack.facts.items() if f.default is None and f.derive is None and f.domain]
