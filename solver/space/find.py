@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from itertools import product
 from math import prod
-from typing import Any
+from typing import Any, TypeVar
 
 from kb.errors import RulingsError
 from kb.expr import UNKNOWN, Expr, ExprSyntaxError, FactType, check_expr, evaluate, parse_expr
@@ -30,6 +30,8 @@ from solver.situation import Situation
 from solver.space.model import Coverage, partition
 from solver.space.progress import progress
 from solver.space.search import fact_values, frontier, sample_values, situations
+
+T = TypeVar("T")
 
 MAX_FACTS = 5
 """How many facts beyond the given ones `find` sets at most, unless told otherwise."""
@@ -208,26 +210,37 @@ def _redundant(pack: Pack, given: Mapping[str, Any]) -> bool:
 
 def condense(pack: Pack, results: list[tuple[dict[str, Any], Ruling]]) -> list[Found]:
     """Merge results that differ only in one int fact's consecutive values into a range."""
-    rows: list[tuple[dict[str, Any], list[Ruling]]] = [(_widen(pack, g), [r]) for g, r in results]
-    merged = True
-    while merged:
-        merged = False
-        for i, (a, ra) in enumerate(rows):
-            for j in range(i + 1, len(rows)):
-                b, rb = rows[j]
-                joined = _join(pack, a, b)
-                if joined is not None:
-                    rows[i] = (joined, ra + rb)
-                    del rows[j]
-                    merged = True
-                    break
-            if merged:
-                break
+    def join(a: tuple[dict[str, Any], list[Ruling]], b: tuple[dict[str, Any], list[Ruling]]) -> Any:
+        given = _join(pack, a[0], b[0])
+        return None if given is None else (given, a[1] + b[1])
+
+    rows = merge_all([(_widen(pack, g), [r]) for g, r in results], join)
     out = []
     for given, rulings in rows:
         displays = list(dict.fromkeys(r.display for r in rulings))
         out.append(Found(tuple(given.items()), " / ".join(displays), rulings[0]))
     return out
+
+
+def merge_all(rows: list[T], join: Callable[[T, T], T | None]) -> list[T]:
+    """`rows` with any two that `join` can make one replaced by their join, until no two can.
+
+    Examples:
+        >>> merge_all([(1, 1), (5, 5), (2, 2)], lambda a, b: (a[0], b[1]) if a[1] + 1 == b[0] else None)
+        [(1, 2), (5, 5)]
+    """
+    rows = list(rows)
+    i = 0
+    while i < len(rows):
+        for j in range(i + 1, len(rows)):
+            joined = join(rows[i], rows[j])
+            if joined is not None:
+                rows[i] = joined
+                del rows[j]
+                i = -1  # a join can make earlier rows joinable again: start over
+                break
+        i += 1
+    return rows
 
 
 def _join(pack: Pack, a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -24,6 +24,7 @@ from solver.derivation import Node
 from solver.facts import derive_facts
 from solver.ruling import Ruling, active
 from solver.situation import Situation
+from solver.space.find import merge_all
 from solver.space.model import facts_behind
 from solver.space.search import situations
 
@@ -144,21 +145,14 @@ def _merged(pack: Pack, changes: list[Change]) -> list[Change]:
             return frozenset(v for low, high in runs for v in range(low, high + 1))
         return frozenset((value,))
 
-    rows = [(c, {n: spread(n, v) for n, v in c.given}) for c in changes]
-    merged = True
-    while merged:
-        merged = False
-        for i, (a, va) in enumerate(rows):
-            for j in range(i + 1, len(rows)):
-                _, vb = rows[j]
-                differ = [n for n in va if va[n] != vb.get(n)]
-                if va.keys() == vb.keys() and len(differ) == 1 and pack.facts[differ[0]].type.kind != "bool":
-                    rows[i] = (a, {**va, differ[0]: va[differ[0]] | vb[differ[0]]})
-                    del rows[j]
-                    merged = True
-                    break
-            if merged:
-                break
+    def join(a: tuple[Change, dict[str, Any]], b: tuple[Change, dict[str, Any]]) -> Any:
+        va, vb = a[1], b[1]
+        differ = [n for n in va if va[n] != vb.get(n)]
+        if va.keys() != vb.keys() or len(differ) != 1 or pack.facts[differ[0]].type.kind == "bool":
+            return None
+        return (a[0], {**va, differ[0]: va[differ[0]] | vb[differ[0]]})
+
+    rows = merge_all([(c, {n: spread(n, v) for n, v in c.given}) for c in changes], join)
     out = []
     for change, values in rows:
         ranges = tuple((n, _compact(pack, n, values[n])) for n, _ in change.given)
