@@ -36,7 +36,7 @@ from kb.model import Modifier, Pack
 from solver.space.check import describe_ruling
 from solver.space.model import EVALUATE_LIMIT, Coverage, facts_behind, inputs, partition, typical, values_of
 from solver.space.progress import progress
-from solver.space.search import untangle
+from solver.space.search import interchangeable, untangle
 
 LIMIT = 200_000
 """Most combinations of readings compared per quantity before the search says it is not exhaustive."""
@@ -152,7 +152,7 @@ def _situations(old: Pack, new: Pack, q: str, changed: Sequence[str],
     open_facts = [n for n in {n for e in exprs for n in e.names} if n in new.facts and not new.facts[n].domain]
     if open_facts:
         coverage.stop("keywords facts are not varied: " + ", ".join(sorted(open_facts)))
-    symmetric = _interchangeable(old, new, q, facts, exprs, changed)
+    symmetric = interchangeable(old, new, q, facts, exprs, changed)
     members = {m.name for group in symmetric for m in group}
     single = {f for m in members for f in new.modifiers[m].when.names}
     parts = _parts(new, [f for f in facts if f not in single], [e for e in exprs if not e.names & single])
@@ -230,31 +230,6 @@ def _facts(old: Pack, new: Pack, exprs: Sequence[Expr], changed: Sequence[str]) 
     if tangled != set(out):  # a derived fact beside one of its inputs: vary what it is derived from
         return _facts(old, new, [parse_expr(n) for n in sorted(tangled)], changed)
     return [n for n in new.facts if n in out]
-
-
-def _interchangeable(old: Pack, new: Pack, q: str, facts: Sequence[str], exprs: Sequence[Expr],
-                     changed: Sequence[str]) -> list[list[Modifier]]:
-    """Groups of rules only whose number holding matters: same in both packs, same constant effect, untied."""
-    tied = {r for pack in (old, new) for p in pack.policies.values() for r in p.members}
-    readers: dict[str, int] = {}
-    for e in exprs:
-        for n in facts_behind(new, e.names):  # through derivations: a derived fact's inputs are read by it too
-            readers[n] = readers.get(n, 0) + 1
-    constrained = {n for pack in (old, new) for c in pack.constraints.values()
-                   for f in c.require.names if f in pack.facts for n in facts_behind(pack, [f])}
-    groups: dict[tuple[str, str], list[Modifier]] = {}
-    for m in new.modifiers_of(q):
-        names = m.when.names
-        if (m.name in changed or m.name in tied or m.name not in old.modifiers or m.per is not None
-                or m.amount.names or m.under or len(names) != 1):
-            continue
-        (fact,) = names
-        f = new.facts.get(fact)
-        if (f is None or fact not in facts or f.type.kind != "bool" or f.derive is not None or f.default is not False
-                or readers.get(fact) != 1 or fact in constrained or m.when.text.strip() != fact):
-            continue
-        groups.setdefault((m.op, m.amount.text), []).append(m)
-    return [g for g in groups.values() if len(g) > 1]
 
 
 def _first(group: Sequence[Modifier], k: int) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from itertools import product
+from itertools import combinations, product
 from math import prod
 from typing import Any, TypeVar
 
@@ -29,7 +29,7 @@ from solver.ruling import Ruling
 from solver.situation import Situation
 from solver.space.model import Coverage, partition
 from solver.space.progress import progress
-from solver.space.search import fact_values, frontier, sample_values, situations
+from solver.space.search import fact_values, frontier, interchangeable, sample_values, situations
 
 T = TypeVar("T")
 
@@ -121,12 +121,17 @@ def satisfies(ruling: Ruling, where: Expr) -> bool:
 
 def search_facts(pack: Pack, quantity: str) -> list[str]:
     """The facts the quantity's ruling reads directly (a derived fact stays whole where it can), in pack order."""
+    return frontier(pack, _readings(pack, quantity))
+
+
+def _readings(pack: Pack, quantity: str) -> list[Expr | None]:
+    """Every expression a ruling of `quantity` reads: its base, automatic and passes, its rules', its policies'."""
     q = pack.quantities[quantity]
     exprs: list[Expr | None] = [q.base, q.automatic, q.passes]
     for m in pack.modifiers_of(quantity):
         exprs += [m.when, m.amount, m.per]
     exprs += [e for p in pack.policies_of(quantity) for e in (p.min, p.max, p.when)]
-    return frontier(pack, exprs)
+    return exprs
 
 
 def find(pack: Pack, quantity: str, where: Expr | str | Callable[[Ruling], bool],
@@ -140,6 +145,11 @@ def find(pack: Pack, quantity: str, where: Expr | str | Callable[[Ruling], bool]
     records whether the limit (or a deadline) left situations unsearched.
     With `decided`, only rulings without cases are wanted, so situations that
     leave a fact the ruling needs unknown are not worked through.
+
+    Interchangeable rules (`interchangeable`: the same constant effect, each on
+    its own fact) are searched by how many of them hold, when `where` reads no
+    rule names: the first k facts of a group stand for every k of them, and a
+    result is then given for each choice of k, asked again.
 
     Examples:
         >>> from kb.loader import load_pack
@@ -157,7 +167,11 @@ def find(pack: Pack, quantity: str, where: Expr | str | Callable[[Ruling], bool]
     names = [f for f in (facts if facts is not None else search_facts(pack, quantity)) if f not in fixed]
     outer = [f for f in names if f in counted_facts(pack, quantity)]
     inner = [f for f in names if f not in outer]
+    groups = _groups(pack, quantity, inner, expr, max_facts)
+    standing = {f for members in groups for f in members[len(_first(members, max_facts)):]}
+    inner = [f for f in inner if f not in standing]
     minimal: list[tuple[dict[str, Any], Ruling]] = []
+    seen: list[frozenset[tuple[str, Any]]] = []  # each result's facts beyond the fixed ones
     coverage = coverage if coverage is not None else Coverage()
     for f in outer:
         if not partition(pack, f).exact:
@@ -170,12 +184,54 @@ def find(pack: Pack, quantity: str, where: Expr | str | Callable[[Ruling], bool]
                 coverage.stop(f"situations setting more than {max_facts} facts beyond those given were not "
                               "searched (raise the limit with --max-facts)")
                 break
-            if _redundant(pack, given) or any(_contains(given, found) for found, _ in minimal):
+            if not all(_prefix(members, given) for members in groups):
+                continue
+            items = frozenset((f, v) for f, v in given.items() if f not in fixed)  # fixed: in every situation
+            if _redundant(pack, given) or any(found <= items for found in seen):
                 continue
             ruling = ask_if_possible(pack, quantity, replace(base, given=given), cases=not decided)
             if ruling is not None and wanted(ruling):
                 minimal.append((given, ruling))
+                seen.append(items)
+    if groups:
+        minimal = _every_choice(pack, quantity, base, minimal, groups, names, decided)
     return condense(pack, minimal)
+
+
+def _groups(pack: Pack, quantity: str, facts: list[str], where: Any, max_facts: int | None) -> list[list[str]]:
+    """The facts of each group of interchangeable rules among `facts`, when `where` reads no rule names."""
+    if not isinstance(where, Expr) or where.names & {"applied", "suppressed", "ignored", "clamped"}:
+        return []
+    exprs = [e for e in _readings(pack, quantity) if e is not None]
+    return [[next(iter(m.when.names)) for m in group] for group in interchangeable(pack, pack, quantity, facts, exprs)]
+
+
+def _first(members: list[str], max_facts: int | None) -> list[str]:
+    """The facts of a group the search sets: as many as a situation may hold."""
+    return members if max_facts is None else members[:max_facts]
+
+
+def _prefix(members: list[str], given: Mapping[str, Any]) -> bool:
+    """Whether the group's facts set in `given` are its first ones (they stand for any as many)."""
+    k = sum(f in given for f in members)
+    return all(f in given for f in members[:k])
+
+
+def _every_choice(pack: Pack, quantity: str, base: Situation, minimal: list[tuple[dict[str, Any], Ruling]],
+                  groups: list[list[str]], names: list[str],
+                  decided: bool) -> list[tuple[dict[str, Any], Ruling]]:
+    """Each result with its groups' first k facts replaced by every k of them, asked again, in search order."""
+    order = {f: i for i, f in enumerate(names)}
+    out = []
+    for given, _ in minimal:
+        rest = {f: v for f, v in given.items() if not any(f in members for members in groups)}
+        choices = [combinations(members, sum(f in given for f in members)) for members in groups]
+        for chosen in product(*choices):
+            full = {**rest, **{f: True for group in chosen for f in group}}
+            ruling = ask(pack, quantity, replace(base, given=full), cases=not decided)
+            out.append((full, ruling))
+    out.sort(key=lambda r: (len(r[0]), sorted(order.get(f, -1) for f in r[0])))
+    return out
 
 
 def counted_facts(pack: Pack, quantity: str) -> set[str]:
@@ -271,10 +327,6 @@ def _widen(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
 
 def _span(value: Any) -> tuple[int, int]:
     return value if isinstance(value, tuple) else (value, value)
-
-
-def _contains(given: Mapping[str, Any], smaller: Mapping[str, Any]) -> bool:
-    return all(n in given and given[n] == v for n, v in smaller.items())
 
 
 def show(value: Any) -> str:

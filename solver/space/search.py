@@ -41,8 +41,17 @@ import networkx as nx
 from kb.errors import UnknownName
 from kb.expr import UNKNOWN, Expr, evaluate
 from kb.graph import dependency_graph
-from kb.model import Pack
-from solver.space.model import Coverage, consistent, expressions, inputs, partition, plain_values, values_of
+from kb.model import Modifier, Pack
+from solver.space.model import (
+    Coverage,
+    consistent,
+    expressions,
+    facts_behind,
+    inputs,
+    partition,
+    plain_values,
+    values_of,
+)
 
 
 def candidate_facts(pack: Pack, quantity: str | None = None) -> list[str]:
@@ -253,6 +262,42 @@ def _waiting(pack: Pack, given: Mapping[str, Any], needs: list[str],
     filled = plain_values(pack, {**given, **{f: values_of(pack, f)[0] for f in missing}})
     decided = [base for expr, base in open_ if evaluate(expr, filled) is not UNKNOWN]
     return [f for f in missing if any(f in base for base in decided)]
+
+
+def interchangeable(old: Pack, new: Pack, q: str, facts: Sequence[str], exprs: Sequence[Expr],
+                    changed: Sequence[str] = ()) -> list[list[Modifier]]:
+    """Groups of `q`'s rules only whose number holding matters: same in both packs, same constant effect, untied.
+
+    Each rule of a group holds exactly when its own bool fact (default false, one of `facts`) is true, and
+    nothing else of `exprs`, no derivation and no domain constraint reads that fact, so which of them hold
+    changes nothing but the rule names: seven -1 rules are 8 cases, not 128. `changed` rules never join.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> pack = load_pack("skirmish")
+        >>> interchangeable(pack, pack, "cc_dice", ["attacker.charging"], [])
+        []
+    """
+    tied = {r for pack in (old, new) for p in pack.policies.values() for r in p.members}
+    readers: dict[str, int] = {}
+    for e in exprs:
+        for n in facts_behind(new, e.names):  # through derivations: a derived fact's inputs are read by it too
+            readers[n] = readers.get(n, 0) + 1
+    constrained = {n for pack in (old, new) for c in pack.constraints.values()
+                   for f in c.require.names if f in pack.facts for n in facts_behind(pack, [f])}
+    groups: dict[tuple[str, str], list[Modifier]] = {}
+    for m in new.modifiers_of(q):
+        names = m.when.names
+        if (m.name in changed or m.name in tied or m.name not in old.modifiers or m.per is not None
+                or m.amount.names or m.under or len(names) != 1):
+            continue
+        (fact,) = names
+        f = new.facts.get(fact)
+        if (f is None or fact not in facts or f.type.kind != "bool" or f.derive is not None or f.default is not False
+                or readers.get(fact) != 1 or fact in constrained or m.when.text.strip() != fact):
+            continue
+        groups.setdefault((m.op, m.amount.text), []).append(m)
+    return [g for g in groups.values() if len(g) > 1]
 
 
 def minimal_witnesses(

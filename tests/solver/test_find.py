@@ -111,3 +111,58 @@ def test_bad_where_is_a_user_error(where: str, fragment: str) -> None:
     with pytest.raises(RulingsError) as info:
         parse_where(where)
     assert fragment in str(info.value)
+
+
+ALIKE = """\
+pack: alike
+title: Rules that differ only in their names, beside some that do not
+version: 1
+facts:
+  a1: {type: bool, text: "a1 holds"}
+  a2: {type: bool, text: "a2 holds"}
+  a3: {type: bool, text: "a3 holds"}
+  a4: {type: bool, text: "a4 holds"}
+  b1: {type: bool, text: "b1 holds"}
+  b2: {type: bool, text: "b2 holds"}
+  b3: {type: bool, text: "b3 holds"}
+  c: {type: bool, text: "c holds"}
+  d: {type: bool, text: "d holds"}
+quantities:
+  dice: {kind: pool, base: 4, better: higher, text: the dice in the pool}
+modifiers:
+  a1: {quantity: dice, change: +1, when: a1}
+  a2: {quantity: dice, change: +1, when: a2}
+  a3: {quantity: dice, change: +1, when: a3}
+  a4: {quantity: dice, change: +1, when: a4}
+  b1: {quantity: dice, change: -1, when: b1}
+  b2: {quantity: dice, change: -1, when: b2}
+  b3: {quantity: dice, change: -1, when: b3}
+  c: {quantity: dice, change: +2, when: c and not d}
+  d: {quantity: dice, change: +1, when: d}
+policies:
+  most: {kind: clamp, quantity: dice, max: 7, text: at most seven dice}
+"""
+
+
+@pytest.mark.parametrize("where", ["value >= 7", "value <= 2", "value == 5", "modifier == 0", "value == 6 and modifier >= 3",
+                                   "'a2' in applied and value >= 6", "'most' in clamped"])
+def test_interchangeable_rules_are_searched_by_count_and_every_choice_is_given(tmp_path: Path, where: str) -> None:
+    """`a1`..`a4` (and `b1`..`b3`) differ only in their names: searched by how many hold, each choice answered.
+
+    The reference is brute force over every set of facts made true: the minimal ones that satisfy `where`.
+    """
+    path = tmp_path / "alike.yaml"
+    path.write_text(ALIKE, encoding="utf-8")
+    pack = load_pack(str(path))
+    expr = parse_where(where)
+    names = list(pack.facts)
+    holding = [frozenset(n for n, on in zip(names, bits, strict=True) if on)
+               for bits in product((False, True), repeat=len(names))]
+    satisfying = [s for s in holding
+                  if satisfies(ask(pack, "dice", Situation(given=dict.fromkeys(s, True))), expr)]
+    expected = {s for s in satisfying if not any(t < s for t in satisfying)}
+    found = find(pack, "dice", expr, max_facts=None)
+    assert {frozenset(n for n, _ in f.given) for f in found} == expected
+    assert len(found) == len(expected)
+    for f in found:
+        assert f.ruling.applied == ask(pack, "dice", Situation(given=dict(f.given))).applied
