@@ -58,8 +58,11 @@ def ask(pack: Pack, quantity: str, situation: Situation, *, cases: bool = True) 
             nodes.append(_readings_node(these, chosen))
     if not outcomes:
         return ruling
-    explanation = replace(ruling.explanation, because=(*ruling.explanation.because, *nodes))
-    return replace(ruling, readings=tuple(o for _, o in outcomes), explanation=explanation)
+
+    def explanation() -> Node:
+        return replace(ruling.explanation, because=(*ruling.explanation.because, *nodes))
+
+    return replace(ruling, readings=tuple(o for _, o in outcomes), derivation=explanation)
 
 
 def check_inputs(q: Quantity, situation: Situation) -> None:
@@ -112,9 +115,12 @@ def _groups(pack: Pack, q: Quantity, situation: Situation) -> Ruling:
         for name, group in situation.groups
     )
     display = "; ".join(f"{name}: {r.display}" for name, r in subs)
-    node = Node(f"{q.text} ({q.name}): resolved separately for each group", tuple(
-        Node(f"group {name!r}", (r.explanation,)) for name, r in subs), tag="groups")
-    return Ruling(pack.name, q.name, None, display, node, groups=subs)
+
+    def explanation() -> Node:
+        return Node(f"{q.text} ({q.name}): resolved separately for each group", tuple(
+            Node(f"group {name!r}", (r.explanation,)) for name, r in subs), tag="groups")
+
+    return Ruling(pack.name, q.name, None, display, explanation, groups=subs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,12 +140,16 @@ def _branch(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str,
     if len({_key(c.ruling) for c in cases}) == 1:
         return cases[0].ruling
     unknown = sorted({f for c in cases for f, _ in c.when})
-    node = Node(
-        f"{q.text} ({q.name}) depends on facts the situation does not give: " + ", ".join(unknown),
-        tuple(Node("when " + _when_text(c.when) + f": {c.ruling.display}", (c.ruling.explanation,)) for c in cases),
-        tag="cases",
-    )
-    return Ruling(pack.name, q.name, None, "depends on " + ", ".join(unknown), node, cases=tuple(cases),
+
+    def explanation() -> Node:
+        return Node(
+            f"{q.text} ({q.name}) depends on facts the situation does not give: " + ", ".join(unknown),
+            tuple(Node("when " + _when_text(c.when) + f": {c.ruling.display}", (c.ruling.explanation,))
+                  for c in cases),
+            tag="cases",
+        )
+
+    return Ruling(pack.name, q.name, None, "depends on " + ", ".join(unknown), explanation, cases=tuple(cases),
                   assumptions=tuple(dict.fromkeys(a for c in cases for a in c.ruling.assumptions)))
 
 

@@ -9,7 +9,7 @@ facts that matter.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -74,13 +74,18 @@ class ReadingOutcome:
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
-    """The answer to one query, with its derivation."""
+    """The answer to one query, with its derivation.
+
+    The derivation is built when first read (`explanation`): a ruling records its decisions as it is made,
+    and searches that ask thousands of rulings for their values never pay for the words.
+    """
 
     pack: str
     quantity: str
     value: Any
     display: str
-    explanation: Node
+    derivation: Node | Callable[[], Node] = field(compare=False, repr=False)
+    """The derivation, or what builds it on first reading (see `explanation`)."""
     applied: tuple[Applied, ...] = ()
     suppressed: tuple[Suppression, ...] = ()
     ignored: tuple[str, ...] = ()
@@ -97,6 +102,15 @@ class Ruling:
     extra: tuple[tuple[str, Any], ...] = ()
     values: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
     """The fact values the ruling was made with, for renderers that word its reasons (not in the JSON)."""
+
+    @property
+    def explanation(self) -> Node:
+        """The derivation: every step of the ruling, why, and the rule text it rests on."""
+        derivation = self.derivation
+        if not isinstance(derivation, Node):
+            derivation = derivation()
+            object.__setattr__(self, "derivation", derivation)  # built once: a ruling never changes
+        return derivation
 
     @property
     def impossible(self) -> bool | None:
@@ -167,21 +181,23 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
     bitten = {c.policy.name for c in bites} | {rule for rule, _, _ in final.clamped}
     assumptions = _assumptions(pack, q, [by_name[r] for r in kept], policies, bitten, final)
     clamped = tuple(Clamped(rule, a, b) for rule, a, b in final.clamped)
-    because = [
-        _base_node(q, base, values),
-        *(_applied_node(pack, by_name[r], terms[r], values, situation) for r in kept),
-        *(Node(note, tag="step") for note in final.notes),
-        *(_suppressed_node(pack, s) for s in suppressed),
-        *([choice.explain()] if choice else []),
-        *(_failed_node(pack, m, values, situation) for m in failed),
-        *_result_nodes(pack, q, final),
-        *(_assumption_node(pack, a) for a in assumptions),
-    ]
-    chance = f", chance {final.probability}" if final.probability is not None else ""
-    shown = f"{final.value}, i.e. a 6 then {final.then}+" if final.then is not None else final.display
-    claim = f"{q.text} ({q.name}): {shown}{chance}"
+
+    def explanation() -> Node:
+        chance = f", chance {final.probability}" if final.probability is not None else ""
+        shown = f"{final.value}, i.e. a 6 then {final.then}+" if final.then is not None else final.display
+        return Node(f"{q.text} ({q.name}): {shown}{chance}", (
+            _base_node(q, base, values),
+            *(_applied_node(pack, by_name[r], terms[r], values, situation) for r in kept),
+            *(Node(note, tag="step") for note in final.notes),
+            *(_suppressed_node(pack, s) for s in suppressed),
+            *([choice.explain()] if choice else []),
+            *(_failed_node(pack, m, values, situation) for m in failed),
+            *_result_nodes(pack, q, final),
+            *(_assumption_node(pack, a) for a in assumptions),
+        ), tag="value")
+
     return Ruling(
-        pack.name, q.name, final.value, final.display, Node(claim, tuple(because), tag="value"),
+        pack.name, q.name, final.value, final.display, explanation,
         applied=applied, suppressed=tuple(suppressed), ignored=tuple(choice.ignored) if choice else (),
         clamped=clamped, modifier=final.modifier, probability=final.probability,
         automatic=False if final.probability is not None else None, then=final.then, assumptions=assumptions,
