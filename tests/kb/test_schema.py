@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -11,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kb.document import Document, read_document
-from kb.errors import PackError
-from kb.loader import build_pack, load_pack, schema
+from kb.document import Document, read_document, read_yaml
+from kb.errors import PackError, RulingsError
+from kb.loader import _strict_validator, build_pack, load_pack, schema
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK_FILES = sorted(
@@ -111,3 +112,94 @@ def test_a_decimal_range_is_refused_by_the_loader_as_json_schema_cannot() -> Non
         build_pack([Document("mutant.yaml", data)], "mutant")
     assert [p.message for p in err.value.problems] == [
         "facts.shooter.bs.range.0: expected integer, got 1.0", "facts.shooter.bs.range.1: expected integer, got 10.0"]
+
+
+# -- every pack file in the repository, and every YAML block the docs show ------------
+
+EVERY_YAML = sorted(
+    f for tree in ("kb/packs", "docs", "tests") for f in (ROOT / tree).rglob("*.yaml")
+    if not {"corpus", "broken"} & set(f.relative_to(ROOT).parts)
+)
+
+
+def _pack_like(file: Path) -> bool:
+    try:
+        data = read_document(file).data
+    except RulingsError:  # a file that does not read is not a pack this test can judge
+        return False
+    sections = set(schema()["properties"])
+    return isinstance(data, dict) and bool(data) and set(data) <= sections and _is_pack(file)
+
+
+EVERY_PACK = [f for f in EVERY_YAML if _pack_like(f)]
+
+
+def test_every_pack_file_is_found() -> None:
+    names = {str(f.relative_to(ROOT)) for f in EVERY_PACK}
+    assert {"kb/packs/wh40k.yaml", "docs/tutorial/step3.yaml", "tests/solver/check_packs/clean.yaml"} <= names
+    assert len(EVERY_PACK) >= 35
+
+
+@pytest.mark.parametrize("file", EVERY_PACK, ids=[str(f.relative_to(ROOT)) for f in EVERY_PACK])
+def test_a_pack_file_the_schema_refuses_the_loader_refuses(file: Path) -> None:
+    """Every pack, overlay and pack part in the repository: the schema an editor sees never refuses a file
+    that loads (the files in tests/ that are broken on purpose are refused by both)."""
+    doc = read_document(file)
+    errors = [f"{list(e.absolute_path)}: {e.message}"
+              for e in jsonschema.Draft202012Validator(schema()).iter_errors(doc.data)]
+    if errors:
+        with pytest.raises(PackError):
+            build_pack([doc], file.stem)
+
+
+def _doc_blocks() -> list[tuple[str, str]]:
+    """(page:line, text) of each top-level entry of each YAML block in README.md and docs/*.md.
+
+    A block may be a fragment (`cite: ...` as a quantity has it, indented as in a pack); a block cut
+    from a file it names (`# docs/tutorial/step1.yaml`) is checked with that file instead.
+    """
+    out = []
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        lines = page.read_text(encoding="utf-8").splitlines()
+        start = None
+        for i, line in enumerate(lines):
+            if line == "```yaml":
+                start = i + 1
+            elif line == "```" and start is not None:
+                block, start = textwrap.dedent("\n".join(lines[start:i])).splitlines(), None
+                if block[0].startswith("# docs/"):
+                    continue
+                tops = [j for j, b in enumerate(block) if b[:1] not in ("", " ", "#")]
+                for j, end in zip(tops, [*tops[1:], len(block)], strict=True):
+                    out.append((f"{page.name}:{i - len(block) + j + 1}", "\n".join(block[j:end])))
+    return out
+
+
+DOC_BLOCKS = _doc_blocks()
+
+
+def _fragment_schema(key: str) -> dict[str, Any]:
+    """The schema of a top-level key as the docs show it: a pack section, a situation key or a key of an entry."""
+    root = schema()
+    if key in root["properties"]:
+        return root["properties"][key]
+    for owner in ("situation", "example", "quantity", "modifier", "policy", "fact", "reading"):
+        if key in root["$defs"][owner]["properties"]:
+            return root["$defs"][owner]["properties"][key]
+    raise AssertionError(f"the docs show a key no part of the schema has: {key!r}")
+
+
+@pytest.mark.parametrize(("where", "text"), DOC_BLOCKS, ids=[w for w, _ in DOC_BLOCKS])
+def test_every_yaml_block_in_the_docs_fits_the_schema(where: str, text: str) -> None:
+    data = read_yaml(text, where).data
+    if isinstance(data, list):  # an example, as an entry of `examples`
+        key, value = "examples", data
+    else:
+        ((key, value),) = data.items()
+    fragment = {**_fragment_schema(key), "$defs": schema()["$defs"]}
+    errors = list(_strict_validator()(fragment).iter_errors(value))
+    assert not errors, [f"{where}: {key}.{'.'.join(map(str, e.absolute_path))}: {e.message}" for e in errors]
+
+
+def test_the_docs_yaml_blocks_are_found() -> None:
+    assert len(DOC_BLOCKS) >= 30 and any(w.startswith("pack-format.md:") for w, _ in DOC_BLOCKS)
