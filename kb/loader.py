@@ -25,6 +25,7 @@ from kb.limits import excerpt
 from kb.locate import pack_files
 from kb.model import (
     OPS,
+    Always,
     Assumption,
     Citation,
     Constraint,
@@ -366,6 +367,8 @@ class _Builder:
             chart_assumption=raw.get("chart_assumption"), assumptions=tuple(raw.get("assumptions", ())),
             cite=self._cite(raw, doc, path),
             cites=tuple((step, _citation(cite)) for step, cite in sorted((raw.get("cites") or {}).items())),
+            always=tuple(Always(a["unmodified"], a["result"] == "passes", a.get("assumption"),
+                                _citation(a["cite"]) if "cite" in a else None) for a in raw.get("always") or ()),
         )
 
     def _modifier(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...],
@@ -476,7 +479,8 @@ class _Builder:
         for section in ("quantities", "modifiers", "policies"):
             for raw, doc, path in self.entries[section].values():
                 named = (raw[k] for k in ("assumption", "chart_assumption") if k in raw)
-                wanted = [*raw.get("assumptions", ()), *named]
+                always = (a["assumption"] for a in raw.get("always") or () if "assumption" in a)
+                wanted = [*raw.get("assumptions", ()), *named, *always]
                 for a in wanted:
                     self._known("assumption", a, assumptions, doc, path)
         for section in ("facts", "quantities", "modifiers", "policies", "constraints", "readings"):
@@ -487,6 +491,10 @@ class _Builder:
                 for step, cite in (raw.get("cites") or {}).items():
                     self._known("source", cite["source"], self.entries["sources"], doc,
                                 (*path, "cites", step, "source"))
+                for i, always in enumerate(raw.get("always") or () if section == "quantities" else ()):
+                    if "cite" in always:
+                        self._known("source", always["cite"]["source"], self.entries["sources"], doc,
+                                    (*path, "always", i, "cite", "source"))
 
     def _known(self, what: str, name: str, known: Any, doc: Document, path: tuple[Any, ...]) -> bool:
         section = {"rule": "modifiers", "quantity": "quantities", "reading": "readings", "assumption": "assumptions",

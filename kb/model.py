@@ -80,6 +80,16 @@ class Fact:
 
 
 @dataclass(frozen=True, slots=True)
+class Always:
+    """An unmodified result of a roll that always fails or always passes, whatever the modifiers."""
+
+    unmodified: int
+    passes: bool
+    assumption: str | None = None
+    cite: Citation | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Quantity:
     """What a query asks for, and the arithmetic its kind fixes."""
 
@@ -100,6 +110,8 @@ class Quantity:
     chart_assumption: str | None = None
     assumptions: tuple[str, ...] = ()
     cite: Citation | None = None
+    always: tuple[Always, ...] = ()
+    """Unmodified results (after re-rolls, before modifiers) that always fail or pass (`roll`, `total`)."""
     cites: tuple[tuple[str, Citation], ...] = ()
     """Citations of single steps (`base`, `chart`, `impossible_from`, `automatic`), where the rule text
     says them in another place than the quantity's own `cite`."""

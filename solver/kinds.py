@@ -13,7 +13,17 @@ from functools import cache
 from typing import Any
 
 from kb.model import Quantity
-from solver.arithmetic import Bound, Outcome, Term, apply_terms, dice_chance, round_up, score_chance
+from solver.arithmetic import (
+    Bound,
+    Outcome,
+    Term,
+    apply_terms,
+    dice_chance,
+    dice_count,
+    faces,
+    round_up,
+    score_chance,
+)
 
 
 def outcome(
@@ -93,22 +103,33 @@ def _roll(q: Quantity, roll: int | None, terms: Sequence[Term], clamps: Sequence
     probability = dice_chance(q.dice, net, target, modified) if target is not None else None
     notes: tuple[str, ...] = ()
     detail: dict[str, Any] = {}
-    if reroll or unmodified or (target is not None and q.passes is None):  # the roll as dice, re-rolls first
+    always = {a.unmodified: a.passes for a in q.always} if target is not None else {}
+    relied = tuple(a for a in q.always if a.unmodified in always and a.unmodified in _totals(q.dice)
+                   and (_bound(modified(a.unmodified), clamps, []) >= target) != a.passes)  # type: ignore[operator]
+    if reroll or unmodified or always or (target is not None and q.passes is None):  # as dice, re-rolls first
         from solver.rolls import dice_detail
 
         probability, detail, notes = dice_detail(q.dice, lambda total: _bound(modified(total), clamps, []),
-                                                 net, target, reroll, unmodified)
+                                                 net, target, reroll, unmodified, always)
+    assumes = tuple(a.assumption for a in relied if a.assumption)
     if roll is None:
         shown = q.dice + "".join(f" {t.change}" for t in others) + (f"{net:+d}" if net else "")
         rank = probability if probability is not None else Fraction(net)
         return Outcome(None, shown, rank if q.better == "higher" else -rank, (),
-                       tuple(clamped), modifier=net, probability=probability, extra=detail, notes=notes)
+                       tuple(clamped), modifier=net, probability=probability, extra=detail, notes=notes,
+                       assumes=assumes)
     raw, steps = apply_terms(roll, terms) if others else (roll + net, [])
     value = _bound(round_up(raw), clamps, clamped)
-    extra = {"passed": value >= target} if target is not None else {}
+    extra = {"passed": always.get(roll, value >= target)} if target is not None else {}  # type: ignore[operator]
     rank = Fraction(value if q.better == "higher" else -value)
     return Outcome(value, str(value), rank, tuple(steps), tuple(clamped), modifier=net, probability=probability,
-                   extra={**detail, **extra}, notes=notes)
+                   extra={**detail, **extra}, notes=notes, assumes=assumes)
+
+
+def _totals(dice: str) -> range:
+    """Every total the dice can show."""
+    count = dice_count(dice)
+    return range(count, count * faces(dice)[-1] + 1)
 
 
 def _pool(q: Quantity, base: int, terms: Sequence[Term], clamps: Sequence[Bound]) -> Outcome:

@@ -167,19 +167,31 @@ def _frac(p: Fraction) -> str:
 
 
 def dice_detail(dice: str, final: Callable[[int], int], net: int, target: int | None, reroll: tuple[str, ...],
-                unmodified: tuple[int, ...]) -> tuple[Fraction | None, dict[str, Any], tuple[str, ...]]:
+                unmodified: tuple[int, ...], always: Mapping[int, bool] | None = None,
+                ) -> tuple[Fraction | None, dict[str, Any], tuple[str, ...]]:
     """A roll's chance of reaching `target`, its distributions, and the steps for the derivation.
 
     `final(total)` is what an unmodified total ends as after the modifiers,
-    the cap on the net modifier and the limits on the result.
+    the cap on the net modifier and the limits on the result. `always` maps
+    unmodified totals that always pass (True) or always fail (False),
+    whatever they end as (the pack's `always`, e.g. an unmodified 1 fails).
 
     Examples:
         >>> p, extra, notes = dice_detail("D6", lambda total: max(1, total - 1), -1, 3, ("ones",), (6,))
         >>> p, extra["unmodified"]["probability"]
         (Fraction(7, 12), '7/36')
+        >>> dice_detail("D6", lambda total: total + 1, 1, 2, (), ())[0]
+        Fraction(1, 1)
+        >>> dice_detail("D6", lambda total: total + 1, 1, 2, (), (), {1: False})[0]
+        Fraction(5, 6)
     """
     count, _, sides = dice.upper().partition("D")
-    fails = (lambda total: final(total) < target) if target is not None else None
+    always = always or {}
+
+    def reaches(total: int) -> bool:
+        return always.get(total, target is not None and final(total) >= target)
+
+    fails = (lambda total: not reaches(total)) if target is not None else None
     if fails is None and {"failed", "all"} & set(reroll):
         raise RulingsError(f"re-rolling a failed roll ({', '.join(reroll)}) needs what the roll must reach",
                            hint='give target: in the situation, e.g. target: "3+"')
@@ -203,7 +215,11 @@ def dice_detail(dice: str, final: Callable[[int], int], net: int, target: int | 
     notes.append(f"after modifiers (net {net:+d}) and limits: {describe(results)}")
     probability = None
     if target is not None:
-        probability = chance(results, lambda result: result >= target)
+        probability = chance(unmodified_total, reaches)
+        for total, passes in sorted(always.items()):
+            if total in unmodified_total and (final(total) >= target) != passes:
+                notes.append(f"an unmodified {total} always {'passes' if passes else 'fails'}, although it ends as "
+                             f"{final(total)}")
         notes.append(f"at least {target}: chance {_frac(probability)}")
     return probability, extra, tuple(notes)
 

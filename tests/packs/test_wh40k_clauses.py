@@ -32,6 +32,7 @@ W = "packs/test_wh40k.py::"
 K = "kb/test_keywords.py::"
 M = "packs/test_wh40k_keywords.py::"
 R = "packs/test_wh40k_rolls.py::"
+P = "packs/test_wh40k_weapons.py::"
 
 CLAUSES = (
     Clause("each datasheet name acts as an additional keyword for that unit", ("datasheets:1",),
@@ -61,9 +62,9 @@ CLAUSES = (
            W + "test_fractions_of_x_plus_is_reported_when_relied_on"),
     Clause("Characteristics of '-', '*' and 'N/A' can never be modified.", ("characteristics:1",),
            W + "test_never_modified_symbols"),
-    Clause("modify the WS and/or BS characteristic of every weapon equipped by that model", ("characteristics:2",),
-           "", "a situation describes one characteristic, not a model with its weapons: ask WS or BS for each "
-               "weapon with the model's modifiers as effects; the model-to-weapons carry is not encoded yet"),
+    Clause("modify the WS and/or BS characteristic of every weapon equipped by that model",
+           ("characteristics:2", "example:model-bs-carries-to-each-weapon"),
+           P + "test_a_models_bs_modifier_carries_to_every_weapon"),
     Clause('M cannot be less than 1".', ("M_min",), W + "test_after_all_modifiers_each_characteristic_is_clamped"),
     Clause("T cannot be less than 1.", ("T_min",), W + "test_after_all_modifiers_each_characteristic_is_clamped"),
     Clause("Sv cannot be 1+ or better.", ("Sv_limit",), W + "test_after_all_modifiers_each_characteristic_is_clamped"),
@@ -95,7 +96,8 @@ CLAUSES = (
            W + "test_improving_or_worsening_other_characteristics"),
     Clause("Modifiers are applied after any re-rolls of that dice roll.", ("dice_rolls:1",),
            R + "test_reroll_ones_then_modifiers"),
-    Clause("referring to the dice result after any re-rolls, but before modifiers", ("dice_rolls:2",),
+    Clause("referring to the dice result after any re-rolls, but before modifiers",
+           ("dice_rolls:2", "unmodified_one_fails", "unmodified_six_passes"),
            R + "test_unmodified_six_is_before_modifiers"),
     Clause("A dice result can be modified above its maximum possible value", ("dice_rolls:3",),
            W + "test_modified_above_maximum"),
@@ -189,11 +191,13 @@ def _docstring(test: str) -> str:
 
 
 def _known(entry: str) -> bool:
+    if entry.startswith("example:"):
+        return entry.partition(":")[2] in {e.name for e in PACK.examples}
     if ":" in entry:
         source, paragraph = entry.split(":")
         paragraphs = PACK.sources.get(source, {}).get("paragraphs", {})
         return paragraph in map(str, paragraphs)
-    return entry == "plurals" and bool(PACK.plurals) or any(
+    return (entry == "plurals" and bool(PACK.plurals)) or any(
         entry in section for section in (PACK.modifiers, PACK.policies, PACK.quantities, PACK.readings,
                                          PACK.assumptions, PACK.facts))
 

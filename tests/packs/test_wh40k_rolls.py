@@ -25,6 +25,8 @@ from solver import Effect, Situation, ask
 PACK = load_pack("wh40k")
 DICE = {"hit_roll": 1, "wound_roll": 1, "save_roll": 1, "dice_roll": 1, "charge_roll": 2}
 CAPPED = {"hit_roll", "wound_roll"}
+ALWAYS_FAILS = {"hit_roll": 1, "wound_roll": 1, "save_roll": 1}  # the core rules: an unmodified 1 always fails
+ALWAYS_PASSES = {"hit_roll": 6, "wound_roll": 6}  # an unmodified 6 (a Critical Hit or Wound) always succeeds
 
 
 def _final(quantity: str, total: int, effects: list[int]) -> int:
@@ -36,15 +38,21 @@ def _final(quantity: str, total: int, effects: list[int]) -> int:
     return min(12, result) if quantity == "charge_roll" else result
 
 
+def _passes(quantity: str, total: int, effects: list[int], target: int) -> bool:
+    if total == ALWAYS_FAILS.get(quantity):
+        return False
+    return total == ALWAYS_PASSES.get(quantity) or _final(quantity, total, effects) >= target
+
+
 def brute_force(quantity: str, effects: list[int], target: int | None, reroll: set[str],
                 unmodified: set[int]) -> tuple[dict[int, Fraction], Fraction, Fraction]:
-    """(distribution of the final result, chance of reaching target, chance of an unmodified trigger)."""
+    """(distribution of the final result, chance of passing target, chance of an unmodified trigger)."""
     count = DICE[quantity]
     results: dict[int, Fraction] = {}
-    trigger = Fraction(0)
+    trigger = reach = Fraction(0)
     each = Fraction(1, 6 ** (2 * count))
     for first in product(range(1, 7), repeat=count):
-        failing = target is not None and _final(quantity, sum(first), effects) < target
+        failing = target is not None and not _passes(quantity, sum(first), effects, target)
         for second in product(range(1, 7), repeat=count):
             if failing and reroll & {"failed", "all"}:
                 kept = second  # the whole roll again
@@ -53,7 +61,7 @@ def brute_force(quantity: str, effects: list[int], target: int | None, reroll: s
             final = _final(quantity, sum(kept), effects)
             results[final] = results.get(final, Fraction(0)) + each
             trigger += each if sum(kept) in unmodified else 0
-    reach = sum((p for r, p in results.items() if r >= target), Fraction(0)) if target is not None else Fraction(0)
+            reach += each if target is not None and _passes(quantity, sum(kept), effects, target) else 0
     return dict(sorted(results.items())), reach, trigger
 
 
@@ -120,6 +128,32 @@ def test_charge_roll_rerolls_and_its_cap() -> None:
     assert ruling_json(r)["distribution"]["12"] == _text(brute_force("charge_roll", [2], 9, {"failed"}, set())[0][12])
     assert ruling("charge_roll", [2], target=13).probability == 0  # never more than 12
     assert ruling("charge_roll", [2], target=13).impossible
+
+
+def test_an_unmodified_one_always_fails_by_assumption() -> None:
+    """A result that would be less than 1 is changed to a result of 1. -- the seed says how a roll is modified,
+    not when it succeeds; the core rules' "an unmodified 1 always fails" is the pack's assumption
+    `unmodified_one_fails`, reported only by a ruling it changes."""
+    plus = ruling("hit_roll", [1], target=2)
+    assert plus.probability == Fraction(5, 6)  # a 1 becomes 2, which would reach 2+, but fails
+    assert "unmodified_one_fails" in plus.assumptions
+    one = ruling("hit_roll", [1], roll=1, target=2)
+    assert (one.value, dict(one.extra)["passed"]) == (2, False)
+    save = ruling("save_roll", [1], target=2)
+    assert save.probability == Fraction(5, 6) and "unmodified_one_fails" in save.assumptions
+    plain = ruling("hit_roll", [-1], target=3)  # a 1 fails here anyway: nothing relies on the assumption
+    assert plain.probability == Fraction(1, 2) and "unmodified_one_fails" not in plain.assumptions
+    assert "unmodified_one_fails" not in ruling("dice_roll", [1], target=2).assumptions
+    assert ruling("dice_roll", [1], target=2).probability == 1  # any dice roll: the seed alone decides
+
+
+def test_an_unmodified_six_always_succeeds_by_assumption() -> None:
+    """Hit rolls and wound rolls can never be modified by more than -1 or +1. -- a 6+ to hit at -1 is not
+    impossible: an unmodified 6 always succeeds (assumption `unmodified_six_passes`), although it ends as 5."""
+    r = ruling("wound_roll", [-1], target=6)
+    assert r.probability == Fraction(1, 6) and "unmodified_six_passes" in r.assumptions
+    assert not r.impossible
+    assert ruling("save_roll", [-1], target=6).probability == 0  # a save has no such rule
 
 
 def test_a_given_roll_keeps_its_value() -> None:
