@@ -21,32 +21,47 @@ Node = tuple[str, str]
 
 
 def dependency_graph(pack: Pack) -> nx.DiGraph:
-    """Facts, rules, policies and quantities with an edge from each input to what reads it."""
+    """Facts, rules, policies and quantities with an edge from each input to what reads it.
+
+    Each edge's `roles` say what the input is to what reads it: `derives` (an input of a derived fact), the
+    expression that reads a fact (`condition`, `amount`, `per`, `base`, `automatic`, `passes`, `min`, `max`,
+    `when`), `modifies` (a rule's quantity), `settles` (a policy's rules) and a policy's kind towards its quantity.
+    """
     graph = nx.DiGraph()
     for fact in pack.facts.values():
         graph.add_node(("fact", fact.name))
         for name in fact.derive.names if fact.derive else ():
-            graph.add_edge(("fact", name), ("fact", fact.name))
+            _link(graph, ("fact", name), ("fact", fact.name), "derives")
     for q in pack.quantities.values():
         graph.add_node(("quantity", q.name))
-        for expr in (q.base, q.automatic, q.passes):
+        for role, expr in (("base", q.base), ("automatic", q.automatic), ("passes", q.passes)):
             for name in expr.names if expr else ():
-                graph.add_edge(("fact", name), ("quantity", q.name))
+                _link(graph, ("fact", name), ("quantity", q.name), role)
     for m in pack.modifiers.values():
-        for expr in (m.when, m.amount, m.per):
+        for role, expr in (("condition", m.when), ("amount", m.amount), ("per", m.per)):
             for name in expr.names if expr else ():
-                graph.add_edge(("fact", name), ("rule", m.name))
+                _link(graph, ("fact", name), ("rule", m.name), role)
         for quantity in m.quantities:
-            graph.add_edge(("rule", m.name), ("quantity", quantity))
+            _link(graph, ("rule", m.name), ("quantity", quantity), "modifies")
     for p in pack.policies.values():
         for rule in p.members:
-            graph.add_edge(("policy", p.name), ("rule", rule))
-        for expr in (p.min, p.max, p.when):
+            _link(graph, ("policy", p.name), ("rule", rule), "settles")
+        for role, expr in (("min", p.min), ("max", p.max), ("when", p.when)):
             for name in expr.names - {"base"} if expr else ():  # `base`: the quantity's own value, not a fact
-                graph.add_edge(("fact", name), ("policy", p.name))
+                _link(graph, ("fact", name), ("policy", p.name), role)
         for quantity in p.quantities:
-            graph.add_edge(("policy", p.name), ("quantity", quantity))
+            _link(graph, ("policy", p.name), ("quantity", quantity), POLICY_ROLES.get(p.kind, p.kind))
     return graph
+
+
+POLICY_ROLES = {"clamp": "clamps", "cap": "caps", "choice": "permits ignoring", "exclusive": "settles",
+                "override": "settles"}
+"""What a policy does to its quantity, as an edge's role."""
+
+
+def _link(graph: nx.DiGraph, source: Node, target: Node, role: str) -> None:
+    roles = graph.edges[source, target]["roles"] if graph.has_edge(source, target) else ()
+    graph.add_edge(source, target, roles=roles if role in roles else (*roles, role))
 
 
 def beats_graph(pack: Pack) -> nx.DiGraph:

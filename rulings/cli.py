@@ -15,7 +15,10 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
+from rulings.options import add_pack_options
+
 FORMATS = ("text", "json", "markdown")
+PACK_HELP = "a built-in pack name (rulings packs lists them), or a pack file or folder"
 INTERNAL_ERROR = 70
 """The exit code of a bug in Rulings (EX_SOFTWARE); bad input is 2."""
 
@@ -24,6 +27,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.command is None:  # a bare `rulings`: what it can do, as --help says it
+        parser.print_help()
+        return 0
     from kb.errors import RulingsError
 
     try:
@@ -86,16 +92,21 @@ def _seconds(text: str) -> float:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="rulings", description="Rulings: ask a ruling and see exactly why.")
+    parser = argparse.ArgumentParser(prog="rulings", description="Rulings: ask a ruling and see exactly why.",
+                                     epilog="rulings COMMAND --help describes each command.")
+    parser.add_argument("--version", action=_Version, help="print the version and exit")
     parser.add_argument("--debug", action="store_true", help="print the traceback of an internal error")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    p = sub.add_parser("packs", help="list the built-in packs")
+    p = sub.add_parser("packs", help="list the built-in packs, or show one's YAML text or where it lives")
     p.add_argument("--format", choices=FORMATS, default="text")
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("--show", metavar="NAME", help="print the built-in pack's YAML text")
+    shown.add_argument("--path", metavar="NAME", help="print where the built-in pack's file lives, to copy it")
     p.set_defaults(run=_packs)
 
     p = sub.add_parser("ask", help="ask a ruling: the value of a quantity in a situation, and why")
-    p.add_argument("pack", help="a built-in pack name, or a pack file or folder")
+    p.add_argument("pack", help=PACK_HELP)
     p.add_argument("quantity", nargs="?", help="the quantity asked (with --batch: unless each line names it)")
     p.add_argument("--batch", metavar="FILE",
                    help="JSON lines (a situation and its quantity per line) from FILE or - (standard input): "
@@ -105,14 +116,28 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--colour", "--color", choices=("auto", "always", "never"), default="auto")
     p.add_argument("--full", action="store_true",
                    help="the full derivation: every rule, including those that did not apply, and why")
-    _with_arg(p)
+    add_pack_options(p)
     p.set_defaults(run=_ask)
 
     p = sub.add_parser("test", help="run the examples stored in a pack")
-    p.add_argument("pack")
+    p.add_argument("pack", help=PACK_HELP)
     p.add_argument("-k", default="", help="only examples whose name contains this")
     p.add_argument("--format", choices=("text", "json"), default="text")
+    add_pack_options(p)
     p.set_defaults(run=_test)
+
+    p = sub.add_parser("new", help="write a small commented starter pack whose example passes rulings test")
+    p.add_argument("name", metavar="NAME", help="the pack's name: writes NAME.yaml (NAME may include a folder)")
+    p.set_defaults(run=_later("rulings.starter", "run_new"))
+
+    p = sub.add_parser("graph", help="the dependency graph of a pack's facts, rules, policies and quantities")
+    p.add_argument("pack", help=PACK_HELP)
+    p.add_argument("quantity", nargs="?", help="only what bears on this quantity")
+    p.add_argument("--focus", metavar="NAME", help="only what this rule, fact, policy or quantity reads or feeds")
+    p.add_argument("--format", choices=("mermaid", "dot", "svg"), default="mermaid",
+                   help="mermaid (renders on GitHub), dot (Graphviz), or svg (needs Graphviz's dot program)")
+    add_pack_options(p)
+    p.set_defaults(run=_later("rulings.graph", "run_graph"))
 
     _lawyer_commands(sub)
     p = sub.add_parser("serve", help="serve the explorer page, FAQs, rule graphs and a JSON API over HTTP")
@@ -132,47 +157,53 @@ def _lawyer_commands(sub: Any) -> None:
     p.set_defaults(run=_schema)
 
     p = sub.add_parser("match", help="does a unit or its models match a keyword phrase")
-    p.add_argument("pack")
+    p.add_argument("pack", help=PACK_HELP)
     p.add_argument("phrase")
     _situation_args(p)
+    add_pack_options(p)
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(run=_match)
 
     p = sub.add_parser("why-not", help="why a rule did not count, and the smallest changes that make it count")
-    p.add_argument("pack")
+    p.add_argument("pack", help=PACK_HELP)
     p.add_argument("quantity")
     p.add_argument("rule")
     _situation_args(p)
+    add_pack_options(p)
     p.add_argument("--format", choices=FORMATS, default="text")
     p.set_defaults(run=_later("rulings.faq", "run_why_not"))
 
     p = sub.add_parser("find", help="the minimal situations whose ruling satisfies an expression")
-    p.add_argument("pack")
+    p.add_argument("pack", help=PACK_HELP)
     p.add_argument("quantity")
     p.add_argument("--where", required=True, metavar="EXPR", help="e.g. \"impossible\", \"value >= 7\"")
     p.add_argument("--max-facts", type=_count, default=5, metavar="N", help="facts set beyond those given (default 5)")
     _situation_args(p)
+    add_pack_options(p)
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(run=_later("rulings.faq", "run_find"))
 
     p = sub.add_parser("faq", help="the pack's FAQ, generated and answered by the solver")
-    p.add_argument("pack")
+    p.add_argument("pack", help=PACK_HELP)
+    add_pack_options(p)
     p.add_argument("--format", choices=("markdown", "json"), default="markdown")
     p.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
     p.add_argument("--as-tests", action="store_true", help="write the entries as pack examples: YAML")
     p.set_defaults(run=_later("rulings.faq", "run_faq"))
 
     p = sub.add_parser("check", help="check a pack for dead, conflicting, redundant and shadowed rules")
-    p.add_argument("pack")
-    _with_arg(p)
+    p.add_argument("pack", help=PACK_HELP)
+    add_pack_options(p, with_help="a house rule or errata file merged over the pack (repeatable): its findings are "
+                                  "marked [new]")
     p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(run=_later("rulings.check", "run_check"))
 
     p = sub.add_parser("diff", help="which rulings change between two versions of a pack, and where")
-    p.add_argument("old")
-    p.add_argument("new")
+    p.add_argument("old", help="the pack before: a built-in pack name, or a pack file or folder")
+    p.add_argument("new", help="the pack after")
     p.add_argument("--quantity", help="only this quantity")
+    add_pack_options(p, with_help="a house rule or errata file merged over both packs (repeatable)")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(run=_later("rulings.check", "run_diff"))
 
@@ -215,11 +246,6 @@ def _roll(text: str) -> int:
     return int(text)
 
 
-def _with_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--with", dest="with_files", action="append", default=[], metavar="FILE",
-                   help="a house-rule or errata file merged over the pack (repeatable)")
-
-
 def _situation_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--situation", metavar="FILE", help="a situation YAML file, or - for standard input")
     p.add_argument("--given", action="append", default=[], metavar="FACT=VALUE", help="a fact value (repeatable)")
@@ -228,13 +254,36 @@ def _situation_args(p: argparse.ArgumentParser) -> None:
 
 
 def _load(args: argparse.Namespace) -> Any:
+    """The pack the command names, with its --with overlays; --reading is checked here, applied by the command."""
     from kb.cache import load
+    from rulings.options import parse_readings
 
-    return load(args.pack, extra=getattr(args, "with_files", ()))
+    pack = load(args.pack, extra=getattr(args, "with_files", ()))
+    parse_readings(getattr(args, "readings", ()), pack)
+    return pack
+
+
+class _Version(argparse.Action):
+    """`--version`: the installed package's version, looked up only when asked (start-up time matters)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("rulings")
+        except PackageNotFoundError:  # run from a source tree that was never installed
+            number = "unknown"
+        print(f"rulings {number}")
+        parser.exit()
 
 
 def _read_situation(args: argparse.Namespace, pack: Any) -> Any:
     from kb.document import read_scalar
+    from rulings.options import situation_readings
     from solver.situation import Situation, check_given, check_numbers, parse_given, read_situation_file
 
     situation = Situation()
@@ -246,6 +295,9 @@ def _read_situation(args: argparse.Namespace, pack: Any) -> Any:
         situation = replace(situation, base=check_numbers(read_scalar(args.base.strip(), "--base"), "--base"))
     if args.roll is not None:
         situation = replace(situation, roll=args.roll)
+    readings = situation_readings(args, pack)
+    if readings:  # over the file's reading:, as --given is over its given:
+        situation = replace(situation, reading={**situation.reading, **readings})
     return situation
 
 
@@ -253,6 +305,8 @@ def _packs(args: argparse.Namespace) -> int:
     from kb.cache import load
     from kb.locate import builtin_packs
 
+    if args.show or args.path:
+        return _builtin_pack(args.show or args.path, text=bool(args.show))
     packs = [load(name) for name in builtin_packs()]
     if args.format == "json":
         print(json.dumps([{"name": p.name, "title": p.title, "quantities": list(p.quantities)} for p in packs]))
@@ -263,14 +317,33 @@ def _packs(args: argparse.Namespace) -> int:
     return 0
 
 
+def _builtin_pack(name: str, *, text: bool) -> int:
+    """`packs --show NAME` prints the pack's YAML text; `packs --path NAME` where it lives."""
+    from kb.errors import UnknownName
+    from kb.locate import BUILTIN, builtin_packs, pack_files
+
+    if name not in builtin_packs():
+        raise UnknownName("built-in pack", name, builtin_packs())
+    files = pack_files(name)
+    if not text:
+        print(BUILTIN / name if (BUILTIN / name).is_dir() else files[0])
+        return 0
+    for file in files:
+        if len(files) > 1:
+            print(f"# --- {file.relative_to(BUILTIN)} ---")
+        print(file.read_text(encoding="utf-8"), end="")
+    return 0
+
+
 def _ask(args: argparse.Namespace) -> int:
     from solver.ask import ask
 
     pack = _load(args)
     if args.batch is not None:
         from rulings.batch import run_batch
+        from rulings.options import readings_pack
 
-        return run_batch(args, pack)
+        return run_batch(args, readings_pack(args, pack))
     if args.quantity is None:
         from kb.errors import RulingsError
 
@@ -297,8 +370,9 @@ def _ask(args: argparse.Namespace) -> int:
 
 def _test(args: argparse.Namespace) -> int:
     from rulings.examples import run_examples
+    from rulings.options import readings_pack
 
-    pack = _load(args)
+    pack = readings_pack(args, _load(args))
     results = [r for r in run_examples(pack) if args.k in r.name]
     failed = [r for r in results if r.problems]
     if args.format == "json":

@@ -11,6 +11,7 @@ from html import escape
 
 import networkx as nx
 
+from explain.diagram import neighbourhood
 from kb.graph import dependency_graph
 from kb.model import Pack
 
@@ -49,12 +50,13 @@ def graph_svg(pack: Pack, focus: str | None = None) -> str:
            "<style>.n rect{stroke:#445;fill:#fff}.fact rect{fill:#eef5ff}.rule rect{fill:#fff7e6}"
            ".policy rect{fill:#fdecef}.quantity rect{fill:#e9f7ec}.dim{opacity:.2}.focus rect{stroke-width:3}"
            "text{font:12px sans-serif}path{fill:none;stroke:#889}</style>"]
-    for a, b in graph.edges:
+    for a, b, roles in graph.edges(data="roles", default=()):
         (x1, y1), (x2, y2) = place[a], place[b]
         x1, y1, y2 = x1 + BOX_WIDTH, y1 + BOX_HEIGHT / 2, y2 + BOX_HEIGHT / 2
         middle = (x1 + x2) / 2
         dim = ' class="dim"' if near is not None and not (a in near and b in near) else ""
-        out.append(f'<path{dim} d="M{x1},{y1} C{middle},{y1} {middle},{y2} {x2},{y2}"/>')
+        out.append(f'<path{dim} d="M{x1},{y1} C{middle},{y1} {middle},{y2} {x2},{y2}">'
+                   f'<title>{escape(", ".join(roles))}</title></path>')
     for node, (x, y) in place.items():
         kind, name = node
         classes = ["n", kind]
@@ -70,10 +72,8 @@ def graph_svg(pack: Pack, focus: str | None = None) -> str:
 
 
 def _near(graph: nx.DiGraph, focus: str | None) -> set[tuple[str, str]] | None:
+    """What the focused node reads and feeds (`rulings graph --focus` draws the same nodes); an unknown name
+    dims everything."""
     if not focus:
         return None
-    nodes = [n for n in graph if n[1] == focus]
-    near: set[tuple[str, str]] = set(nodes)
-    for node in nodes:
-        near |= nx.ancestors(graph, node) | nx.descendants(graph, node)
-    return near
+    return neighbourhood(graph, focus) or set()
