@@ -155,8 +155,11 @@ def _branch(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str,
 
 def _solve(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, str],
            assigned: dict[str, Any], budget: list[int]) -> _Branch | Ruling | None:
-    given = Assumed({**situation.given, **assigned})
-    given.assumed = frozenset(assigned)
+    if assigned:
+        given = Assumed({**situation.given, **assigned})
+        given.assumed = frozenset(assigned)
+    else:
+        given = situation.given
     values = derive_facts(pack, given)
     try:
         return decide(pack, q, replace(situation, given=given) if assigned else situation, values, reading)

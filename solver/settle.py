@@ -70,6 +70,17 @@ def settle(holding: Sequence[str], bites: Sequence[Conflict]) -> tuple[list[str]
     """
     if not bites:
         return list(holding), []
+    if len({r for c in bites for r in c.rules}) == sum(len(c.rules) for c in bites):
+        # no rule in two conflicts: each policy alone keeps its preferred rule, as the search below would
+        losers = {r: c for c in bites for r in c.rules[1:]}
+        return ([r for r in holding if r not in losers],
+                [Suppression(r, losers[r].rules[0], losers[r].policy.name) for r in holding if r in losers])
+    return search(holding, bites)
+
+
+def search(holding: Sequence[str], bites: Sequence[Conflict]) -> tuple[list[str], list[Suppression]]:
+    """`settle` by constraint search: the rules that count are the lexicographic best solution over the
+    rules in priority order, so a rule two policies contend for is decided by both at once."""
     from constraint import FunctionConstraint, MaxSumConstraint, Problem
 
     in_conflict = sorted({r for c in bites for r in c.rules}, key=list(holding).index)
