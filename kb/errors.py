@@ -99,11 +99,16 @@ class Contradiction(RulingsError):
 class RuleCycle(RulingsError):
     """Rules that depend on themselves, with the cycle path."""
 
-    def __init__(self, cycle: list[str], *, where: Span | None = None, steps: Iterable[str] = ()) -> None:
+    def __init__(self, cycle: list[str], *, where: Span | None = None, steps: Iterable[str] = (),
+                 members: Iterable[tuple[str, Span]] = (), policies: Iterable[tuple[str, Span]] = ()) -> None:
         path = " -> ".join([*cycle, cycle[0]])
         hint = "break the cycle: a rule cannot depend on itself"
         super().__init__(f"cycle: {path}", where=where, hint="; ".join([hint, *steps]))
         self.cycle = cycle
+        self.members = tuple(members)
+        """Each name in the cycle with where it is written."""
+        self.policies = tuple(policies)
+        """For a cycle of rule priorities: for each rule, the policy that makes it beat the next, and where."""
 
 
 class Unsatisfiable(RulingsError):

@@ -125,13 +125,12 @@ def check(pack: Pack | str) -> dict[str, Any]:
         >>> report["exhaustive"], [f["kind"] for f in report["findings"] if f["severity"] == "error"]
         (True, [])
     """
-    from rulings.check import check_json
-    from solver.space.check import check_pack
+    from rulings.check import check_json, findings_of
     from solver.space.model import Coverage
 
     loaded = _pack(pack)
     coverage = Coverage()
-    return check_json(check_pack(loaded, coverage), loaded.name, [], coverage)
+    return check_json(findings_of(loaded, coverage), loaded.name, [], coverage)
 
 
 def faq(pack: Pack | str) -> dict[str, Any]:

@@ -11,31 +11,45 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kb.errors import PackError
-from solver.space.check import Finding, check_pack, load_findings
+from kb.model import Pack
+from solver.space.check import READINGS, Finding, check_pack, load_findings
 from solver.space.model import Coverage
 
 
+def findings_of(pack: Pack, coverage: Coverage | None = None) -> list[Finding]:
+    """`check_pack` with its messages' conditions in plain English (`explain.english`)."""
+    from explain.english import say
+
+    return check_pack(pack, coverage, words=say)
+
+
 def run_check(args: argparse.Namespace) -> int:
-    """The `check` command."""
-    from kb.loader import load_pack
+    """The `check` command (packs load through the cache, as for `ask`)."""
+    from kb.cache import load
+    from rulings.options import readings_pack
 
     extra = list(args.with_files)
     try:
-        pack = load_pack(args.pack, extra=extra)
+        pack = readings_pack(args, load(args.pack, extra=extra))
     except PackError as e:
+        findings = [_mark_new(f, None, extra) for f in load_findings(e)]
         if args.format != "json":
-            raise  # a pack that does not load is bad input: its located messages go to stderr, exit 2
-        _print(load_findings(e), args, extra, Coverage())
+            if not any(f.kind == "cycle" and len(f.rules) > 1 for f in findings):
+                raise  # a pack that does not load is bad input: its located messages go to stderr, exit 2
+            print(render_load_errors(findings, extra), file=sys.stderr)
+            return 2
+        _print(findings, args, extra, Coverage())
         return 2
     coverage = Coverage()
-    findings = check_pack(pack, coverage)
+    findings = findings_of(pack, coverage)
     if extra:
-        before = {f.key for f in check_pack(load_pack(args.pack))}
-        findings = [_mark_new(f, before) for f in findings]
+        before = {f.key for f in findings_of(readings_pack(args, load(args.pack)))}
+        findings = [_mark_new(f, before, extra) for f in findings]
     _print(findings, args, extra, coverage)
     failing = {"error", "warning"} if args.strict else {"error"}
     return 1 if any(f.severity in failing for f in findings) else 0
@@ -43,10 +57,14 @@ def run_check(args: argparse.Namespace) -> int:
 
 def run_diff(args: argparse.Namespace) -> int:
     """The `diff` command: 0 whatever changed (a diff reports, it does not judge)."""
-    from kb.loader import load_pack
+    from kb.cache import load as load_pack
+    from rulings.options import readings_pack
     from solver.space.diff import diff_packs
 
-    old, new = load_pack(args.old), load_pack(args.new)
+    # --with and --reading apply to both sides: the same house rules and readings, before and after
+    old = readings_pack(args, load_pack(args.old, extra=args.with_files))
+    new = readings_pack(args, load_pack(args.new, extra=args.with_files))
+    extra, readings = list(args.with_files), list(args.readings)
     result = diff_packs(old, new, args.quantity)
     if args.format == "json":
         print(
@@ -65,8 +83,8 @@ def run_diff(args: argparse.Namespace) -> int:
                             "causes": list(c.causes),
                             "witness": dict(c.witness),
                             "replay": [
-                                replay_command(args.old, c.quantity, c.witness),
-                                replay_command(args.new, c.quantity, c.witness),
+                                replay_command(args.old, c.quantity, c.witness, extra, readings),
+                                replay_command(args.new, c.quantity, c.witness, extra, readings),
                             ],
                         }
                         for c in result.changes
@@ -78,16 +96,18 @@ def run_diff(args: argparse.Namespace) -> int:
         return 0
     print(f"changed rules: {', '.join(result.changed_rules) or 'none'}")
     for c in result.changes:
-        print(f"\n{c.quantity}: {c.old}  ->  {c.new}")
-        print(f"  in {c.count} situation(s) searched; caused by {', '.join(c.causes)}")
+        print(f"\n{c.quantity} changes in {_count(c.count, 'situation')} searched (caused by {', '.join(c.causes)})")
         print(f"  smallest: {_given_text(c.witness)}")
-        print(f"  replay: {replay_command(args.new, c.quantity, c.witness)}")
+        print(_answer_lines("before: ", c.old))
+        print(_answer_lines("after:  ", c.new))
+        print(f"  replay before: {replay_command(args.old, c.quantity, c.witness, extra, readings)}")
+        print(f"  replay after:  {replay_command(args.new, c.quantity, c.witness, extra, readings)}")
     searched = ", ".join(f"{q}: {n}" for q, n in result.searched.items())
     if result.exhaustive:
-        verdict = "no ruling changes" if not result.changes else f"{len(result.changes)} change(s)"
+        verdict = "no ruling changes" if not result.changes else _count(len(result.changes), "change")
         print(f"\n{verdict}: proven over every situation")
     else:
-        print(f"\n{len(result.changes)} change(s) found, but the search was NOT exhaustive:")
+        print(f"\n{_count(len(result.changes), 'change')} found, but the search was NOT exhaustive:")
         for q, c in result.coverage.items():
             for reason in c.reasons:
                 print(f"  {q}: {reason}")
@@ -99,21 +119,24 @@ BASE = "base"
 """A witness's key for the quantity's base, where the pack does not derive it (a characteristic)."""
 
 
-def replay_command(pack: str, quantity: str, given: Mapping[str, Any], extra: Sequence[str] = ()) -> str:
-    """The `rulings ask` command that replays a witness.
+def replay_command(pack: str, quantity: str, given: Mapping[str, Any], extra: Sequence[str] = (),
+                   readings: Sequence[str] = ()) -> str:
+    """The `rulings ask` command that replays a witness, with the same --with files and --reading choices.
 
     Examples:
         >>> replay_command("fantasy", "to_hit", {"shooter.bs": 3, "shooter.moved": True})
         'rulings ask fantasy to_hit --given shooter.bs=3 --given shooter.moved=true'
+        >>> replay_command("skirmish", "cc_dice", {}, readings=["cc_penalties=once"])
+        'rulings ask skirmish cc_dice --reading cc_penalties=once'
     """
     words = ["rulings", "ask", pack, quantity]
-    words += [w for f in extra for w in ("--with", f)]
+    words += [w for f in extra for w in ("--with", f)] + [w for r in readings for w in ("--reading", r)]
     words += [w for name, value in given.items() if name != BASE for w in ("--given", f"{name}={_value(value)}")]
     words += ["--base", _value(given[BASE])] if BASE in given else []
     return " ".join(shlex.quote(w) for w in words)
 
 
-def finding_json(f: Finding, pack: str, extra: Sequence[str] = ()) -> dict[str, Any]:
+def finding_json(f: Finding, pack: str, extra: Sequence[str] = (), readings: Sequence[str] = ()) -> dict[str, Any]:
     """One finding as JSON."""
     out: dict[str, Any] = {
         "severity": f.severity,
@@ -124,17 +147,19 @@ def finding_json(f: Finding, pack: str, extra: Sequence[str] = ()) -> dict[str, 
         "quantity": f.quantity,
         "new": f.new,
     }
+    if f.cause:
+        out["cause"] = f.cause
     if f.reason:
         out["reason"] = f.reason
     if f.witness is not None:
         out["witness"] = dict(f.witness)
         if f.quantity:
-            out["replay"] = replay_command(pack, f.quantity, f.witness, extra)
+            out["replay"] = replay_command(pack, f.quantity, f.witness, extra, readings)
         out["answer"] = f.answer
     return out
 
 
-def render_text(findings: Sequence[Finding], pack: str, extra: Sequence[str] = ()) -> str:
+def render_text(findings: Sequence[Finding], pack: str, extra: Sequence[str] = (), readings: Sequence[str] = ()) -> str:
     """The findings as a report for a rules writer."""
     lines = []
     for f in findings:
@@ -147,9 +172,9 @@ def render_text(findings: Sequence[Finding], pack: str, extra: Sequence[str] = (
         if f.witness is not None:
             lines.append(f"  witness: {_given_text(f.witness)}")
             if f.quantity:
-                lines.append(f"  replay:  {replay_command(pack, f.quantity, f.witness, extra)}")
+                lines.append(f"  replay:  {replay_command(pack, f.quantity, f.witness, extra, readings)}")
             if f.answer:
-                lines.append(f"  answers: {f.answer}")
+                lines.append(_answer_lines("answers: ", f.answer))
         if not f.reason and f.kind not in ("stale_note", "load_error", "cycle"):
             lines.append(f"  (to mark it intended: notes: {{{f.key}: <why>}})")
         lines.append("")
@@ -158,30 +183,85 @@ def render_text(findings: Sequence[Finding], pack: str, extra: Sequence[str] = (
     return "\n".join(lines)
 
 
-def check_json(findings: Sequence[Finding], pack: str, extra: Sequence[str], coverage: Any = None) -> dict[str, Any]:
+def check_json(findings: Sequence[Finding], pack: str, extra: Sequence[str], coverage: Any = None,
+               readings: Sequence[str] = ()) -> dict[str, Any]:
     """The findings as JSON (`--format json`), with what the search covered."""
     return {
         "pack": pack,
         "with": list(extra),
         **(coverage.as_json() if coverage else {}),
-        "findings": [finding_json(f, pack, extra) for f in findings],
+        "findings": [finding_json(f, pack, extra, readings) for f in findings],
     }
 
 
 def _print(findings: list[Finding], args: argparse.Namespace, extra: Sequence[str], coverage: Coverage) -> None:
     if args.format == "json":
-        print(json.dumps(check_json(findings, args.pack, extra, coverage), ensure_ascii=False))
+        print(json.dumps(check_json(findings, args.pack, extra, coverage, args.readings), ensure_ascii=False))
     else:
-        print(render_text(findings, args.pack, extra))
+        print(render_text(findings, args.pack, extra, args.readings))
         if not coverage.exhaustive:
             print("NOT exhaustive: " + "; ".join(coverage.reasons)
                   + ". What it did not cover is in the unproven notes; no error or warning rests on a guess.")
 
 
-def _mark_new(f: Finding, before: set[str]) -> Finding:
+def render_load_errors(findings: Sequence[Finding], extra: Sequence[str] = ()) -> str:
+    """A pack that does not load, for stderr: each problem where it is, a cycle with every name and policy in it.
+
+    A problem an overlay is part of is placed in the overlay, and marked `[new]`.
+    """
+    files = _files(tuple(extra))
+    lines = []
+    for f in findings:
+        first = f.rules[0][1] if f.rules else None
+        where = next((w for _, w in f.rules if w.path and _resolved(w.path) in files), first)
+        mark = " [new]" if f.new else ""
+        lines.append(f"rulings: {where}: {f.kind}{mark}: {f.message}" if where else f"rulings: {f.message}")
+        if f.kind == "cycle":
+            lines += [f"  {w}: {name}" for name, w in f.rules]
+    if len(findings) > 1:
+        lines.append(f"{len(findings)} errors")
+    return "\n".join(lines)
+
+
+def _mark_new(f: Finding, before: set[str] | None, extra: Sequence[str] = ()) -> Finding:
+    """`[new]`: a finding the pack alone does not have, or one that involves a rule or fact of an overlay."""
     from dataclasses import replace
 
-    return replace(f, new=f.key not in before)
+    files = _files(tuple(extra))
+    involved = any(_resolved(where.path) in files for _, where in f.rules if where.path)
+    return replace(f, new=(before is not None and f.key not in before) or involved)
+
+
+def _files(extra: tuple[str, ...]) -> frozenset[str]:
+    from kb.locate import pack_files
+
+    out = set()
+    for name in extra:
+        try:
+            out |= {_resolved(str(p)) for p in pack_files(name)}
+        except Exception:  # an overlay that cannot be found: the loader has said why
+            out.add(_resolved(name))
+    return frozenset(out)
+
+
+def _resolved(path: str) -> str:
+    from pathlib import Path
+
+    try:
+        return str(Path(path).resolve())
+    except (OSError, RuntimeError):
+        return path
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _answer_lines(label: str, answer: str) -> str:
+    """An answer after its label; each reading's answer on its own line, under the first."""
+    first, *rest = answer.split(READINGS)
+    pad = " " * (2 + len(label))
+    return "\n".join([f"  {label}{first}", *(f"{pad}{r}" for r in rest)])
 
 
 def _given_text(given: Mapping[str, Any]) -> str:

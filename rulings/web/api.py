@@ -141,7 +141,7 @@ def check_answer(packs: Packs, name: str, body: bytes) -> dict[str, Any]:
     from kb.loader import build_pack
     from kb.locate import pack_files
     from rulings.check import _mark_new, check_json
-    from solver.space.check import check_pack
+    from rulings.check import findings_of as check_pack
 
     base = packs.get(name)
     own_coverage = _coverage()
@@ -153,7 +153,7 @@ def check_answer(packs: Packs, name: str, body: bytes) -> dict[str, Any]:
     pack = build_pack([*documents, overlay], base.name, overlay=len(documents))
     before = {f.key for f in own}
     coverage = _coverage()
-    return check_json([_mark_new(f, before) for f in check_pack(pack, coverage)], name, [OVERLAY], coverage)
+    return check_json([_mark_new(f, before, [OVERLAY]) for f in check_pack(pack, coverage)], name, [OVERLAY], coverage)
 
 
 def packs_json(packs: Packs) -> list[dict[str, Any]]:

@@ -22,11 +22,18 @@ from typing import Any
 from kb.errors import RuleCycle, RulingsError, Span
 from kb.expr import UNKNOWN, Expr, evaluate
 from kb.model import Modifier, Pack
+from solver.space.dead import Words, dead_reason
 from solver.space.model import Coverage
 from solver.space.progress import progress
 from solver.space.search import base_inputs, candidate_facts, fact_values, frontier, minimal_witnesses
 
 SEVERITIES = ("error", "warning", "note")
+KINDS = (
+    "load_error", "cycle", "dead_rule", "unsettled_conflict", "contradictory_derivation", "redundant_rule",
+    "subsumed_rule", "shadowed_rule", "out_of_range", "stale_note", "no_base", "reading_split", "unused_fact",
+    "unused_quantity", "unproven",
+)
+"""Every kind of finding, as docs/checking.md lists them."""
 BUDGET = 20000
 """Most situations a quantity-wide search tries before giving up (a note says so)."""
 
@@ -49,24 +56,53 @@ class Finding:
     answer: str | None = None
     reason: str | None = None
     new: bool = False
+    cause: str | None = None
+    """Why, for machines: a dead rule's `constraint`, `derivation`, `range`, `contradiction` or `unexplained`;
+    `non_stacking` for a subsumed rule that slips past a non-stacking group."""
 
 
 def load_findings(error: RulingsError) -> list[Finding]:
-    """Every problem a loader error holds, as findings (cycles with their path)."""
+    """Every problem a loader error holds, as findings (a cycle names each rule or fact in it, and where)."""
     problems = getattr(error, "problems", [error])
     out = []
     for p in problems:
-        kind = "cycle" if isinstance(p, RuleCycle) else "load_error"
+        if isinstance(p, RuleCycle) and p.members:
+            out.append(_cycle(p))
+            continue
         where = ((str(p.where), p.where),) if p.where else ()
         text = p.message + (f" ({p.hint})" if p.hint else "")
+        kind = "cycle" if isinstance(p, RuleCycle) else "load_error"
         out.append(Finding("error", kind, f"{kind}.{p.where or ''}", text, where))
     return out
 
 
-def check_pack(pack: Pack, coverage: Coverage | None = None) -> list[Finding]:
+def _cycle(p: RuleCycle) -> Finding:
+    """A cycle of derived facts or of rule priorities, in words, citing every name and policy in it."""
+    names = [n for n, _ in p.members]
+    after = names[1:] + names[:1]
+    if p.policies:
+        steps = [f"{a} beats {b} by {by}" for a, b, (by, _) in zip(names, after, p.policies, strict=True)]
+        text = f"no rule comes first: {_and(steps)}; change one of these policies so that one rule comes first."
+        policies = tuple(dict.fromkeys(p.policies))
+    else:
+        steps = [f"{b} is derived from {a}" for a, b in zip(names, after, strict=True)]
+        text = (f"{_and(steps)}, so none of them can be worked out; derive one of them from base facts "
+                "(or from facts derived from base facts) only.")
+        policies = ()
+    ring = " -> ".join([*names, names[0]])
+    return Finding("error", "cycle", f"cycle.{'+'.join(names)}", f"{ring}: {text}", (*p.members, *policies))
+
+
+def _and(names: Sequence[str]) -> str:
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+
+def check_pack(pack: Pack, coverage: Coverage | None = None, *, words: Words = None) -> list[Finding]:
     """Every finding for a loaded pack, noted ones (the pack's `notes:`) turned into explained notes.
 
-    `coverage` collects what every search covered (with its deadline, if any).
+    `coverage` collects what every search covered (with its deadline, if any);
+    `words` renders a condition in English for the messages (the caller's
+    `explain.english.say`; without it, conditions are shown as written).
     """
     coverage = coverage if coverage is not None else Coverage()
     _COVERAGE[id(pack)] = coverage
@@ -78,7 +114,7 @@ def check_pack(pack: Pack, coverage: Coverage | None = None) -> list[Finding]:
         proven[m.name] = own.exhaustive
         coverage.merge(own)
     findings = [
-        *_dead(pack, holds, proven),
+        *_dead(pack, holds, proven, words),
         *_contradictions(pack),
         *_set_conflicts(pack, holds),
         *_strongest_ties(pack, holds),
@@ -126,22 +162,52 @@ def replay(pack: Pack, quantity: str, witness: Mapping[str, Any]) -> tuple[dict[
         return given, f"error: {e.message}"
 
 
+READINGS = " | "
+"""Between the answers of the readings in `describe_ruling` (a text report puts each on its own line)."""
+
+
 def describe_ruling(ruling: Any) -> str:
-    """One line: the value and the rules that made it."""
+    """The value and the rules that made it; where readings differ, every reading's answer.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> from solver.ask import ask
+        >>> from solver.situation import Situation
+        >>> pack = load_pack("skirmish")
+        >>> describe_ruling(ask(pack, "cc_dice", Situation(given={
+        ...     "attacker.bases": 1, "attacker.dice_per_base": 2, "attacker.shaken": True})))
+        '1 die; applied cc_shaken -1'
+        >>> for answer in describe_ruling(ask(pack, "cc_dice", Situation(given={"attacker.bases": 1,
+        ...         "attacker.dice_per_base": 3, "attacker.shaken": True, "attacker.flanked": True}))).split(READINGS):
+        ...     print(answer)
+        cc_penalties = cumulative (the default): 1 die; applied cc_shaken -1, cc_flanked -1
+        cc_penalties = once: 2 dice; applied cc_shaken -1; suppressed cc_flanked (by cc_shaken)
+    """
+    if ruling.readings:
+        return READINGS.join(
+            f"{o.reading} = {o.option}{' (the default)' if o.default else ''}: {_one(o.ruling)}"
+            for o in ruling.readings
+        )
+    return _one(ruling)
+
+
+def _one(ruling: Any) -> str:
     parts = [ruling.display]
     if ruling.applied:
         parts.append("applied " + ", ".join(f"{a.rule} {a.change}" for a in ruling.applied))
     if ruling.suppressed:
         parts.append("suppressed " + ", ".join(f"{s.rule} (by {s.by})" for s in ruling.suppressed))
     if ruling.clamped:
-        parts.append("clamped " + ", ".join(f"{c.rule} {c.before} -> {c.after}" for c in ruling.clamped))
+        parts.append("clamped " + ", ".join(f"{c.rule} from {c.before} to {c.after}" for c in ruling.clamped))
     return "; ".join(parts)
 
 
 # -- the checks -------------------------------------------------------------------
 
 
-def _dead(pack: Pack, holds: Mapping[str, dict[str, Any] | None], proven: Mapping[str, bool]) -> Iterable[Finding]:
+def _dead(pack: Pack, holds: Mapping[str, dict[str, Any] | None], proven: Mapping[str, bool],
+          words: Words = None) -> Iterable[Finding]:
+    """Rules no allowed situation satisfies, each with the real reason (`solver.space.dead`)."""
     for m in pack.modifiers.values():
         if holds[m.name] is not None or not _searchable(pack, [m.when]):
             continue
@@ -149,27 +215,16 @@ def _dead(pack: Pack, holds: Mapping[str, dict[str, Any] | None], proven: Mappin
             yield _unproven(pack, "dead_rule", m, f"no situation tried satisfies `{m.when.text}`")
             continue
         loose = replace(pack, constraints={})
-        if _witness(loose, [m.when], _true(loose, m.when)) is not None:
-            names = [
-                c
-                for c in pack.constraints.values()
-                if set(base_inputs(pack, [c.require])) & set(base_inputs(pack, [m.when]))
-            ]
-            why = (
-                "the domain constraints "
-                + ", ".join(f"{c.name} ({c.require.text})" for c in names)
-                + " rule it out"
-            )
-            rules = _spans(pack, [m.name]) + tuple((c.name, c.where) for c in names)
-        else:
-            why, rules = "the condition contradicts itself", _spans(pack, [m.name])
+        constrained = bool(pack.constraints) and _witness(loose, [m.when], _true(loose, m.when)) is not None
+        reason = dead_reason(pack, m, constrained, words)
         yield Finding(
             "error",
             "dead_rule",
             f"dead_rule.{m.name}",
-            f"{m.name} can never apply: no situation satisfies `{m.when.text}`; {why}.",
-            rules,
+            f"{m.name} can never apply: {reason.why}.",
+            _spans(pack, [m.name]) + reason.cited,
             m.quantities[0],
+            cause=reason.cause,
         )
 
 
@@ -296,14 +351,20 @@ def _redundant(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> Iterab
                     if same
                     else f"have the same effect, and whenever {a.name} holds {b.name} holds too"
                 )
+                groups = _slipped(pack, a.name, b.name)
+                slip = "".join(
+                    f" {outside} is not in {inside}'s non-stacking group {policy_words(p)}, so it slips past it."
+                    for p, inside, outside in groups
+                )
                 yield Finding(
                     "warning",
                     kind,
                     f"{kind}.{a.name}+{b.name}",
-                    f"{a.name} and {b.name} {text}, so both count ({a.op}{a.amount.text} twice).",
-                    _spans(pack, [a.name, b.name]),
+                    f"{a.name} and {b.name} {text}, so both count ({a.op}{a.amount.text} twice).{slip}",
+                    (*_spans(pack, [a.name, b.name]), *((p.name, p.where) for p, _, _ in groups)),
                     a.quantities[0],
                     holds[a.name],
+                    cause="non_stacking" if groups else None,
                 )
 
 
@@ -346,9 +407,10 @@ def _shadowed(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> Iterabl
             "warning",
             "shadowed_rule",
             f"shadowed_rule.{m.name}",
-            f"{m.name} never counts: whenever it holds, {' or '.join(names)} holds too and is "
-            "preferred over it.",
-            _spans(pack, [m.name, *names]),
+            f"{m.name} never counts: whenever it holds, {' or '.join(names)} holds too, and "
+            f"{_and([policy_words(p) for p in policies])} {'suppress' if len(policies) > 1 else 'suppresses'} "
+            f"{m.name}.",
+            (*_spans(pack, [m.name, *names]), *((p.name, p.where) for p in policies)),
             m.quantities[0],
             holds[m.name],
         )
@@ -554,6 +616,31 @@ def _implies(pack: Pack, a: Expr, b: Expr) -> bool:
     )
     _coverage(pack).merge(coverage)
     return witness is None and coverage.exhaustive
+
+
+def policy_words(p: Any) -> str:
+    """A non-stacking group or override by name, with what it does in words.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> policy_words(load_pack("fantasy").policies["cover_never_stacks"])
+        'cover_never_stacks (only one of hard_cover, soft_cover counts: the first listed that holds)'
+    """
+    if p.kind == "exclusive":
+        keep = "the strongest" if p.keep == "strongest" else "the first listed that holds"
+        return f"{p.name} (only one of {', '.join(p.rules)} counts: {keep})"
+    if p.kind == "override" and p.rule:
+        return f"{p.name} ({p.rule} overrides {', '.join(p.over)})"
+    return p.name  # type: ignore[no-any-return]
+
+
+def _slipped(pack: Pack, a: str, b: str) -> list[tuple[Any, str, str]]:
+    """Exclusive groups that hold one of two rules but not the other: (group, the member, the rule outside it)."""
+    out = []
+    for p in pack.policies.values():
+        if p.kind == "exclusive" and (a in p.rules) != (b in p.rules):
+            out.append((p, a, b) if a in p.rules else (p, b, a))
+    return out
 
 
 def _ordered_pairs(pack: Pack) -> set[frozenset[str]]:

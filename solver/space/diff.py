@@ -105,7 +105,7 @@ def diff_packs(old: Pack, new: Pack, quantity: str | None = None, *, deadline: f
             before, after = _ruling(ask, old, q, given, Situation), _ruling(ask, new, q, given, Situation)
             if before[0] == after[0]:
                 continue
-            key = (before[1], after[1])
+            key = _shown_apart(before, after)
             if key in groups:
                 groups[key][1] += weight
                 continue
@@ -116,16 +116,40 @@ def diff_packs(old: Pack, new: Pack, quantity: str | None = None, *, deadline: f
     return PackDiff(tuple(changed), tuple(changes), searched, covered)
 
 
-def _ruling(ask: Any, pack: Pack, q: str, given: dict[str, Any], situation: Any) -> tuple[Any, str, set[str]]:
+def _ruling(ask: Any, pack: Pack, q: str, given: dict[str, Any], situation: Any) -> tuple[Any, str, set[str], Any]:
     if q not in pack.quantities:
-        return (None, "no such quantity", set())
+        return (None, "no such quantity", set(), None)
     try:
         r = ask(pack, q, situation(given={f: v for f, v in given.items() if f in pack.facts}, base=given.get("base")))
     except RulingsError as e:
-        return (("error", e.message), f"error: {e.message}", set())
+        return (("error", e.message), f"error: {e.message}", set(), None)
     rules = {a.rule for a in r.applied} | {s.rule for s in r.suppressed} | {c.rule for c in r.clamped}
     key = _answer(r)
-    return key, describe_ruling(r), rules
+    return key, describe_ruling(r), rules, r
+
+
+def _shown_apart(before: tuple[Any, ...], after: tuple[Any, ...]) -> tuple[str, str]:
+    """The two answers as a change shows them: where their descriptions read the same, with what differs."""
+    if before[1] != after[1] or before[3] is None or after[3] is None:
+        return before[1], after[1]
+    a, b = _details(before[3]), _details(after[3])
+    return f"{before[1]} ({a})", f"{after[1]} ({b})"
+
+
+def _details(r: Any) -> str:
+    """What a player is told beyond the displayed value: the chance, the net modifier, a follow-up roll."""
+    parts = []
+    if r.probability is not None:
+        parts.append(f"chance {r.probability}")
+    if r.modifier is not None:
+        parts.append(f"net modifier {r.modifier:+d}")
+    if r.then is not None:
+        parts.append(f"then {r.then}+")
+    if r.automatic:
+        parts.append("automatic")
+    for o in r.readings or ():
+        parts.append(f"{o.reading} = {o.option}: {_details(o.ruling)}")
+    return ", ".join(parts) or repr(_answer(r))
 
 
 BASES = {
@@ -356,14 +380,24 @@ def _causes(involved: set[str], changed: list[str], pack: Pack, q: str) -> tuple
     return tuple(own or changed)
 
 
+UNSHAPED = ("where", "cite", "cites", "text")
+"""Fields that say where an entry is written or how it is worded, not what it does."""
+
+
 def _shape(entry: Any) -> Any:
-    """An entry without where it was written: two entries are the same rule when their shapes match."""
+    """An entry without where it was written: two entries are the same rule when their shapes match.
+
+    Nested entries (a quantity's re-rolls, a chart's rows) lose their places too.
+    """
     if entry is None:
         return None
-    out = []
-    for name in entry.__dataclass_fields__:
-        if name in ("where", "cite", "text"):
-            continue
-        value = getattr(entry, name)
-        out.append((name, value.text if isinstance(value, Expr) else repr(value)))
-    return tuple(out)
+    if isinstance(entry, Expr):
+        return entry.text
+    if hasattr(entry, "__dataclass_fields__"):
+        return tuple((name, _shape(getattr(entry, name))) for name in entry.__dataclass_fields__
+                     if name not in UNSHAPED)
+    if isinstance(entry, tuple | list):
+        return tuple(_shape(v) for v in entry)
+    if isinstance(entry, dict):
+        return tuple(sorted((repr(k), _shape(v)) for k, v in entry.items()))
+    return repr(entry)

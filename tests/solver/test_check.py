@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -11,8 +13,8 @@ from kb.errors import Contradiction, PackError, Unsatisfiable
 from kb.loader import load_pack
 from rulings.cli import main
 from solver.ask import ask
-from solver.space.check import check_pack, load_findings
 from solver.situation import Situation
+from solver.space.check import check_pack, load_findings
 
 PACKS = Path(__file__).parent / "check_packs"
 EXAMPLES = Path(__file__).parents[2] / "docs" / "examples"
@@ -166,3 +168,163 @@ def test_a_note_that_explains_no_finding_is_reported_as_stale() -> None:
     pack = build_pack(docs, "fantasy", overlay=len(docs) - 1)
     stale = [f for f in check_pack(pack) if f.kind == "stale_note"]
     assert [(f.severity, f.key) for f in stale] == [("warning", "stale_note.dead_rule.nothing")]
+
+
+# -- messages for rules writers: the real reason, everything involved cited -------------------------------------
+
+
+def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_rule_dead_by_its_facts_range_says_so_and_cites_the_fact(capsys: pytest.CaptureFixture[str]) -> None:
+    """`shooter.pins >= 13` with pins declared 0..12: the range is the reason, not the condition."""
+    f = only("dead_by_range", "dead_rule")
+    assert f.cause == "range" and "contradicts itself" not in f.message
+    assert "shooter.pins is at most 12 (its declared range 0..12), so its condition `shooter.pins >= 13`" in f.message
+    assert [(name, where.line) for name, where in f.rules] == [("pinned_down", 7), ("shooter.pins", 3)]
+    code, out, _ = cli(capsys, "check", str(PACKS / "dead_by_range.yaml"))
+    assert code == 1 and "(the shooter has 13 or more pin markers)" in out  # the condition in plain English
+    assert "dead_by_range.yaml:3:3: shooter.pins" in out
+
+
+def test_a_rule_dead_by_a_derived_facts_definition_names_the_definition() -> None:
+    f = only("dead_by_derivation", "dead_rule")
+    assert f.cause == "derivation" and "contradicts itself" not in f.message
+    assert "target.in_cover is derived as `wall.height >= 2`" in f.message
+    assert [(name, where.line) for name, where in f.rules] == [("low_cover", 8), ("target.in_cover", 4)]
+
+
+def test_a_derived_fact_that_its_inputs_range_keeps_false_names_both() -> None:
+    f = only("dead_by_derived_range", "dead_rule")
+    assert f.cause == "derivation"
+    assert "unit.heavy is derived as `unit.weight >= 20`, which is never true" in f.message
+    assert "unit.weight is at most 12 (its declared range 0..12)" in f.message
+    assert [name for name, _ in f.rules] == ["heavy", "unit.heavy", "unit.weight"]
+
+
+def test_only_a_condition_that_contradicts_itself_is_said_to() -> None:
+    f = only("dead_by_itself", "dead_rule")
+    assert f.cause == "contradiction" and "contradicts itself" in f.message
+    assert only("dead_rule", "dead_rule").cause == "constraint"
+
+
+def test_a_rule_dead_by_an_overlays_range_is_new_and_cites_the_packs_fact(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "check", "fantasy", "--with", str(EXAMPLES / "huge-target.yaml"), "--format", "json")
+    (finding,) = json.loads(out)["findings"]
+    assert code == 1 and finding["new"] is True and finding["cause"] == "range"
+    assert [r["name"] for r in finding["rules"]] == ["huge_target", "target.unit_strength"]
+    assert finding["rules"][1]["where"].startswith("kb/packs/fantasy.yaml:")
+    assert "target.unit_strength is at most 99 (its declared range 0..99)" in finding["message"]
+
+
+def test_a_cycle_names_every_rule_and_fact_in_it_where_each_is_written() -> None:
+    with pytest.raises(PackError) as error:
+        load_pack(str(PACKS / "cycle.yaml"))
+    (f,) = load_findings(error.value)
+    assert f.key == "cycle.a.ready+b.ready"
+    assert [(name, where.line) for name, where in f.rules] == [("a.ready", 3), ("b.ready", 4)]
+
+
+def test_a_priority_cycle_an_overlay_makes_is_new_and_placed_in_the_overlay(capsys: pytest.CaptureFixture[str]) -> None:
+    overlay = str(PACKS / "priority_cycle_overlay.yaml")
+    code, out, err = cli(capsys, "check", "fantasy", "--with", overlay)
+    first, *cited = err.splitlines()
+    assert code == 2 and out == ""
+    where, _, message = first.partition(": cycle [new]: ")
+    assert where.startswith("rulings: ") and where.endswith("priority_cycle_overlay.yaml:3:3") and message
+    assert ("soft_cover beats hard_cover by soft_cover_first and hard_cover beats soft_cover by cover_never_stacks"
+            in first)
+    assert [line.rsplit(": ", 1)[1] for line in cited] == ["soft_cover", "hard_cover", "soft_cover_first",
+                                                           "cover_never_stacks"]
+    assert "notes:" not in err  # a note cannot explain a pack that does not load
+    code, out, _ = cli(capsys, "check", "fantasy", "--with", overlay, "--format", "json")
+    (finding,) = json.loads(out)["findings"]
+    assert finding["new"] is True and finding["key"] == "cycle.soft_cover+hard_cover"
+    assert [r["name"] for r in finding["rules"]] == ["soft_cover", "hard_cover", "soft_cover_first",
+                                                     "cover_never_stacks"]
+
+
+def test_shadowed_rule_cites_the_policy_that_suppresses_it() -> None:
+    f = only("shadowed_rule", "shadowed_rule")
+    policy = "never_stack (only one of any_cover, hedge counts: the first listed that holds)"
+    assert f"{policy} suppresses hedge" in f.message
+    assert [(name, where.line) for name, where in f.rules] == [("hedge", 10), ("any_cover", 8), ("never_stack", 13)]
+
+
+def test_subsumed_rule_says_the_new_rule_slips_past_the_non_stacking_group(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = cli(capsys, "check", "fantasy", "--with", str(EXAMPLES / "camouflage.yaml"), "--format", "json")
+    (finding,) = json.loads(out)["findings"]
+    assert code == 0 and finding["cause"] == "non_stacking"
+    assert "camouflage is not in soft_cover's non-stacking group cover_never_stacks" in finding["message"]
+    assert "slips past it" in finding["message"]
+    assert [r["name"] for r in finding["rules"]] == ["soft_cover", "camouflage", "cover_never_stacks"]
+    plain = only("subsumed_rule", "subsumed_rule")  # no group in play: nothing slips past one
+    assert plain.cause is None and "slips" not in plain.message
+
+
+def test_reading_split_shows_every_readings_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    f = only("reading_split", "reading_split")
+    assert f.answer == ("penalties = cumulative (the default): 2 dice; applied shaken -1, flanked -1 | "
+                        "penalties = once: 3 dice; applied shaken -1; suppressed flanked (by shaken)")
+    _, out, _ = cli(capsys, "check", str(PACKS / "reading_split.yaml"))
+    assert ("  answers: penalties = cumulative (the default): 2 dice; applied shaken -1, flanked -1\n"
+            "           penalties = once: 3 dice; applied shaken -1; suppressed flanked (by shaken)\n") in out
+
+
+def test_a_finding_the_pack_had_is_new_when_the_overlay_is_part_of_it(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """Same key as before, but the overlay rewrote one of its rules: the overlay is involved, so `[new]`."""
+    overlay = tmp_path / "house.yaml"
+    overlay.write_text("modifiers:\n  moving_penalty: {quantity: dice, change: -1, when: shooter.moved, "
+                       "text: a house rule's own wording}\n")
+    pack = str(PACKS / "redundant_rule.yaml")
+    _, out, _ = cli(capsys, "check", pack, "--with", str(overlay), "--format", "json")
+    (finding,) = json.loads(out)["findings"]
+    assert finding["key"] == "redundant_rule.moved+moving_penalty" and finding["new"] is True
+    unrelated = tmp_path / "rain.yaml"
+    unrelated.write_text("facts:\n  weather.rain: {type: bool}\n"
+                         "modifiers:\n  rain: {quantity: dice, change: -2, when: weather.rain}\n")
+    _, out, _ = cli(capsys, "check", pack, "--with", str(unrelated), "--format", "json")
+    (finding,) = json.loads(out)["findings"]
+    assert finding["key"] == "redundant_rule.moved+moving_penalty" and finding["new"] is False
+
+
+def test_notes_are_only_suggested_where_a_note_works(capsys: pytest.CaptureFixture[str]) -> None:
+    """A note explains a finding of a pack that loads; for a cycle or a load error it would do nothing."""
+    _, out, err = cli(capsys, "check", str(PACKS / "cycle.yaml"))
+    assert "notes:" not in out + err
+    _, out, _ = cli(capsys, "check", str(PACKS / "dead_by_range.yaml"))
+    assert "(to mark it intended: notes: {dead_rule.pinned_down: <why>})" in out
+
+
+def test_the_docs_table_lists_every_kind_of_finding() -> None:
+    from solver.space.check import KINDS
+
+    text = (Path(__file__).parents[2] / "docs" / "checking.md").read_text(encoding="utf-8")
+    table = text.split("## What `check` looks for", 1)[1].split("\n\n", 2)[1]
+    listed = {kind for line in table.splitlines()[2:] for kind in re.findall(r"`(\w+)`", line.split("|")[1])}
+    assert listed == set(KINDS)
+
+
+def test_every_finding_kind_made_here_is_a_known_kind() -> None:
+    from solver.space.check import KINDS
+
+    for pack in PACKS.glob("*.yaml"):
+        try:
+            findings = check_pack(load_pack(str(pack)))
+        except PackError as e:
+            findings = load_findings(e)
+        assert {f.kind for f in findings} <= set(KINDS), pack
+
+
+def test_a_policy_kind_takes_its_article(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """ "a exclusive policy" read badly: the loader says "an exclusive policy"."""
+    pack = tmp_path / "p.yaml"
+    pack.write_text("pack: p\nfacts:\n  a.x: {type: bool}\nquantities:\n  dice: {kind: pool, base: 3}\n"
+                    "modifiers:\n  m: {quantity: dice, change: -1, when: a.x}\npolicies:\n"
+                    "  group: {kind: exclusive, keep: first}\n")
+    code, _, err = cli(capsys, "check", str(pack))
+    assert code == 2 and "an exclusive policy needs 'rules'" in err and "a exclusive" not in err

@@ -119,3 +119,48 @@ def test_a_change_that_only_shows_through_a_cap_is_found_with_its_partner() -> N
     assert any(dict(c.witness).get("target.stealth") for c in result.changes)
     # effects come from the situation and are not varied: the search says so instead of claiming "all"
     assert not result.exhaustive and any("effects" in r for r in result.coverage["hit_roll"].reasons)
+
+
+PENALTIES = ERRATA.parent / "penalties_old.yaml"
+
+
+def test_a_change_only_another_reading_sees_shows_every_readings_answer() -> None:
+    """Dropping the `once` reading leaves the default's 2 dice: the change is in the other reading, and shows it."""
+    old, new = load_pack(str(PENALTIES)), load_pack(str(PENALTIES.parent / "penalties_no_once.yaml"))
+    result = diff_packs(old, new)
+    assert result.exhaustive and result.changes
+    for change in result.changes:
+        assert change.old != change.new
+        assert "penalties = once: " in change.old and "penalties = cumulative (the default): " in change.old
+    smallest = min(result.changes, key=lambda c: len(c.witness))
+    assert (smallest.old, smallest.new) == (
+        "penalties = cumulative (the default): 2 dice; applied shaken -1, flanked -1 | "
+        "penalties = once: 3 dice; applied shaken -1; suppressed flanked (by shaken)",
+        "2 dice; applied shaken -1, flanked -1")
+
+
+def test_the_text_shows_before_and_after_apart_with_both_replays(capsys: pytest.CaptureFixture[str]) -> None:
+    old, new = str(PENALTIES), str(PENALTIES.parent / "penalties_flanked_2.yaml")
+    assert main(["diff", old, new]) == 0
+    out = capsys.readouterr().out
+    assert "->" not in out  # one arrow meant "becomes" and another "clamped from ... to" on the same line
+    assert ("\ndice changes in 1 situation searched (caused by flanked)\n"
+            "  smallest: unit.flanked = true\n"
+            "  before: 3 dice; applied flanked -1\n"
+            "  after:  2 dice; applied flanked -2\n"
+            f"  replay before: rulings ask {old} dice --given unit.flanked=true\n"
+            f"  replay after:  rulings ask {new} dice --given unit.flanked=true\n") in out
+    clamped = ask(load_pack(new), "dice", Situation(given={"unit.flanked": True, "unit.dice": 2}))
+    assert describe_ruling(clamped) == "1 die; applied flanked -2; clamped at_least_one from 0 to 1"
+    assert out.count("  replay before: ") == out.count("  replay after:  ") == out.count("\ndice changes in ")
+
+
+def test_a_change_whose_descriptions_read_alike_says_what_differs() -> None:
+    """Two answers whose value reads the same but whose chance differs still show a difference."""
+    from solver.space.diff import _shown_apart
+
+    old, new = load_pack("fantasy"), load_pack("fantasy", extra=[str(ERRATA)])
+    a = ask(old, "to_hit", Situation(given={"shooter.bs": 3}))
+    b = ask(new, "to_hit", Situation(given={"shooter.bs": 4}))
+    shown = _shown_apart((None, "same words", set(), a), (None, "same words", set(), b))
+    assert shown[0] != shown[1] and "chance 1/2" in shown[0] and "chance 2/3" in shown[1]
