@@ -92,12 +92,16 @@ def derivation_order(pack: Pack) -> tuple[str, ...]:
     for cycle in one_cycle_each(facts, declared.__getitem__):
         names = [name for _, name in cycle]
         steps = [f"{b} reads {a} at {pack.facts[b].where}" for a, b in zip(names, names[1:] + names[:1], strict=True)]
-        problems.append(RuleCycle(names, where=pack.facts[names[0]].where, steps=steps))
+        problems.append(RuleCycle(names, where=pack.facts[names[0]].where, steps=steps,
+                                  members=[(n, pack.facts[n].where) for n in names]))
     beats = beats_graph(pack)
     for cycle in one_cycle_each(beats, {name: i for i, name in enumerate(pack.modifiers)}.__getitem__):
         pairs = zip(cycle, cycle[1:] + cycle[:1], strict=True)
         steps = [f"{a} beats {b} by {(p := beats.edges[a, b]['policy'])} at {pack.policies[p].where}" for a, b in pairs]
-        problems.append(RuleCycle(list(cycle), where=pack.modifiers[cycle[0]].where, steps=steps))
+        by = [beats.edges[a, b]["policy"] for a, b in zip(cycle, cycle[1:] + cycle[:1], strict=True)]
+        problems.append(RuleCycle(list(cycle), where=pack.modifiers[cycle[0]].where, steps=steps,
+                                  members=[(n, pack.modifiers[n].where) for n in cycle],
+                                  policies=[(p, pack.policies[p].where) for p in by]))
     if problems:
         raise PackError(problems)  # type: ignore[arg-type]
     return tuple(name for _, name in nx.topological_sort(facts) if pack.facts[name].derive is not None)
