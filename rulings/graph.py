@@ -30,7 +30,7 @@ def run_graph(args: argparse.Namespace) -> int:
     elif args.format == "dot":
         print(to_dot(d))
     else:
-        print(svg(to_dot(d)), end="")
+        print(svg(to_dot(d) + "\n"), end="")
     return 0
 
 
