@@ -17,6 +17,7 @@ from math import prod
 from typing import Any
 
 from kb.errors import Contradiction, RulingsError, UnknownName
+from kb.expr import Expr, evaluate
 from kb.model import Modifier, Pack, Policy, Quantity, Reading
 from solver.arithmetic import dice_count, faces
 from solver.derivation import Node
@@ -48,6 +49,8 @@ def ask(pack: Pack, quantity: str, situation: Situation, *, cases: bool = True) 
     outcomes: list[tuple[Reading, ReadingOutcome]] = []
     nodes: list[Node] = []
     for r in readings:
+        if ruling.values is not None and not ruling.cases and not _may_change(pack, q, r, ruling.values):
+            continue  # every option gives this very ruling
         these: list[tuple[Reading, ReadingOutcome]] = []
         for option, _ in r.options:
             choice = chosen | {r.name: option}
@@ -101,6 +104,40 @@ def readings_of(pack: Pack, q: Quantity) -> list[Reading]:
         tied = {reading for entry in entries for reading, _ in entry.under}
         pack.index[key] = tuple(r for name, r in pack.readings.items() if name in tied)
     return list(pack.index[key])
+
+
+def _may_change(pack: Pack, q: Quantity, reading: Reading, values: Mapping[str, Any]) -> bool:
+    """Whether another option of `reading` could change a ruling of `q` made with `values`.
+
+    It cannot when every rule tied to the reading fails and every policy tied to it is a group or
+    override that fewer than two of its rules can bite: the options then keep the same rules.
+    """
+    key = ("tied", f"{q.name} {reading.name}")
+    if key not in pack.index:
+        pack.index[key] = _tied(pack, q, reading)
+    for when, rules in pack.index[key]:
+        if when is not None and evaluate(when, values) is False:
+            continue
+        if rules is None or sum(evaluate(rule, values) is not False for rule in rules) >= 2:
+            return True
+    return False
+
+
+def _tied(pack: Pack, q: Quantity, reading: Reading) -> tuple[tuple[Expr | None, tuple[Expr, ...] | None], ...]:
+    """What could make `reading`'s options differ for `q`: each entry tied to it as (its condition, the conditions
+    of the rules of which two must hold), or None for the rules when the entry itself is enough."""
+    out: list[tuple[Expr | None, tuple[Expr, ...] | None]] = []
+    if reading.decides:
+        return ((None, None),)
+    for entry in (*pack.modifiers_of(q.name), *pack.policies_of(q.name)):
+        if all(name != reading.name for name, _ in entry.under):
+            continue
+        if isinstance(entry, Modifier) or entry.kind not in ("exclusive", "override"):
+            out.append((entry.when, None))
+        else:
+            rules = [pack.modifiers[n] for n in entry.members if n in pack.modifiers]
+            out.append((entry.when, tuple(m.when for m in rules if q.name in m.quantities)))
+    return tuple(out)
 
 
 def _groups(pack: Pack, q: Quantity, situation: Situation) -> Ruling:

@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from explain.json import ruling_json
 from kb.document import read_yaml
@@ -177,3 +179,23 @@ def test_readings_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixt
     assert code == 0
     assert doc["value"] == 5
     assert {r["reading"]: r["value"] for r in doc["readings"]} == {"each": 4, "once": 5}
+
+
+@given(st.fixed_dictionaries({"band.pace": st.integers(1, 10)}, optional={
+    "band.tired": st.booleans(), "band.wounded": st.booleans(), "band.banner": st.booleans()}),
+    st.sampled_from([{}, {"stacking": "once"}, {"banner": "generous"}, {"stacking": "once", "banner": "generous"}]))
+@settings(max_examples=150, deadline=None)
+def test_a_ruling_names_exactly_the_readings_whose_options_answer_differently(given_: dict[str, Any],
+                                                                           reading: dict[str, str]) -> None:
+    """A reading whose tied rules cannot count here is skipped, never one whose options differ.
+
+    The reference asks every option of every reading separately and compares the answers.
+    """
+    pack = marches()
+    ruling = march(given_, reading, pack=pack)
+    differing = set()
+    for name, options in (("stacking", ("each", "once")), ("banner", ("strict", "generous"))):
+        answers = {march(given_, {**reading, name: option}, pack=pack).display for option in options}
+        if len(answers) > 1:
+            differing.add(name)
+    assert {r.reading for r in ruling.readings or ()} == differing
