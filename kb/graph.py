@@ -34,7 +34,8 @@ def dependency_graph(pack: Pack) -> nx.DiGraph:
             _link(graph, ("fact", name), ("fact", fact.name), "derives")
     for q in pack.quantities.values():
         graph.add_node(("quantity", q.name))
-        for role, expr in (("base", q.base), ("automatic", q.automatic), ("passes", q.passes)):
+        for role, expr in (("base", q.base), ("automatic", q.automatic), ("passes", q.passes),
+                           *(("re-roll", r.when) for r in q.rerolls)):
             for name in expr.names if expr else ():
                 _link(graph, ("fact", name), ("quantity", q.name), role)
     for m in pack.modifiers.values():

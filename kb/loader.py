@@ -36,6 +36,7 @@ from kb.model import (
     Policy,
     Quantity,
     Reading,
+    Reroll,
     split_change,
 )
 
@@ -369,7 +370,28 @@ class _Builder:
             cites=tuple((step, _citation(cite)) for step, cite in sorted((raw.get("cites") or {}).items())),
             always=tuple(Always(a["unmodified"], a["result"] == "passes", a.get("assumption"),
                                 _citation(a["cite"]) if "cite" in a else None) for a in raw.get("always") or ()),
+            rerolls=self._rerolls(name, raw, doc, path, types),
         )
+
+    def _rerolls(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...],
+                 types: dict[str, FactType]) -> tuple[Reroll, ...]:
+        """A roll's re-roll rules; an improved rule must name an earlier rule of the same roll."""
+        out: list[Reroll] = []
+        for i, r in enumerate(raw.get("rerolls") or ()):
+            where = (*path, "rerolls", i)
+            if r["name"] in {x.name for x in out}:
+                self.error(f"quantity {name!r}: re-roll rule {r['name']!r} given twice", doc, (*where, "name"))
+            improves = r.get("improves")
+            if improves is not None and improves not in {x.name for x in out}:
+                self.error(f"quantity {name!r}: re-roll rule {r['name']!r} improves {improves!r}, which is not an "
+                           "earlier re-roll rule of this roll", doc, (*where, "improves"),
+                           did_you_mean(improves, [x.name for x in out]))
+                improves = None
+            out.append(Reroll(r["name"], r["reroll"], self._expr(r.get("when", True), doc, (*where, "when"), types,
+                                                                 "bool"),
+                              doc.span(where), improves, bool(r.get("instead", True)), r.get("text", ""),
+                              _citation(r["cite"]) if "cite" in r else None))
+        return tuple(out)
 
     def _modifier(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...],
                   types: dict[str, FactType], quantities: dict[str, Quantity]) -> Modifier:
@@ -491,10 +513,11 @@ class _Builder:
                 for step, cite in (raw.get("cites") or {}).items():
                     self._known("source", cite["source"], self.entries["sources"], doc,
                                 (*path, "cites", step, "source"))
-                for i, always in enumerate(raw.get("always") or () if section == "quantities" else ()):
-                    if "cite" in always:
-                        self._known("source", always["cite"]["source"], self.entries["sources"], doc,
-                                    (*path, "always", i, "cite", "source"))
+                for key in ("always", "rerolls") if section == "quantities" else ():
+                    for i, entry in enumerate(raw.get(key) or ()):
+                        if "cite" in entry:
+                            self._known("source", entry["cite"]["source"], self.entries["sources"], doc,
+                                        (*path, key, i, "cite", "source"))
 
     def _known(self, what: str, name: str, known: Any, doc: Document, path: tuple[Any, ...]) -> bool:
         section = {"rule": "modifiers", "quantity": "quantities", "reading": "readings", "assumption": "assumptions",

@@ -90,6 +90,25 @@ class Always:
 
 
 @dataclass(frozen=True, slots=True)
+class Reroll:
+    """A pack rule that grants a re-roll of a roll when its condition holds.
+
+    An improved rule (`improves`) needs the improved-on rule's condition as
+    well as its own, and replaces its re-roll (`instead`) or adds to it.
+    """
+
+    name: str
+    reroll: str
+    when: Expr
+    where: Span = field(compare=False, repr=False)
+    """Where the rule is written (not part of what the rule is: an errata elsewhere may restate it)."""
+    improves: str | None = None
+    instead: bool = True
+    text: str = ""
+    cite: Citation | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Quantity:
     """What a query asks for, and the arithmetic its kind fixes."""
 
@@ -111,6 +130,8 @@ class Quantity:
     assumptions: tuple[str, ...] = ()
     cite: Citation | None = None
     always: tuple[Always, ...] = ()
+    rerolls: tuple[Reroll, ...] = ()
+    """The pack's rules that grant re-rolls of this roll (`roll`, `total`)."""
     """Unmodified results (after re-rolls, before modifiers) that always fail or pass (`roll`, `total`)."""
     cites: tuple[tuple[str, Citation], ...] = ()
     """Citations of single steps (`base`, `chart`, `impossible_from`, `automatic`), where the rule text

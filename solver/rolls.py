@@ -20,12 +20,17 @@ unmodified result by enumerating every die, so every chance is a `Fraction`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from fractions import Fraction
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kb.errors import RulingsError, Span
+from solver.derivation import Node
+
+if TYPE_CHECKING:
+    from kb.expr import Expr
+    from kb.model import Reroll
 
 REROLLS = {
     "ones": "each die showing an unmodified 1 is re-rolled",
@@ -240,3 +245,73 @@ def check_roll_keys(q: Any, situation: Any, target: int | None) -> int | None:
         raise RulingsError(f"re-rolling a failed roll ({', '.join(situation.reroll)}) needs what the roll must reach",
                            where=where.get("(reroll)"), hint='give target: in the situation, e.g. target: "3+"')
     return target
+
+
+def pack_rerolls(rules: Sequence[Reroll], given: tuple[str, ...], holds: Callable[[Expr], bool],
+                 target: int | None, why: Callable[[Expr, bool], tuple[Node, ...]] | None = None,
+                 ) -> tuple[tuple[str, ...], tuple[Node, ...]]:
+    """The re-rolls a roll gets: the situation's, and the pack's rules whose conditions hold.
+
+    An improved rule (`improves`) applies only when the rule it improves applies too, both conditions
+    satisfied ("Such rules require both the first condition and the second condition to be satisfied for the
+    improved rule to apply"), and then replaces that rule's re-roll (`instead`) or adds to it. `holds`
+    evaluates a condition (raising for unknown facts, so a ruling can branch on them); a first rule's
+    condition is read before its improvement's; `why(condition, outcome)` words why a condition came out
+    as it did, for the derivation. A re-roll of failed rolls needs what the roll must reach:
+    without a `target` it is named but not counted.
+
+    Examples:
+        >>> from kb.expr import parse_expr
+        >>> from kb.errors import Span
+        >>> from kb.model import Reroll
+        >>> first = Reroll("closest", "ones", parse_expr("a"), Span("p"))
+        >>> better = Reroll("objective", "failed", parse_expr("b"), Span("p"), improves="closest")
+        >>> facts = {"a": False, "b": True}
+        >>> pack_rerolls((first, better), (), lambda e: facts[e.text], 3)[0]
+        ()
+        >>> facts["a"] = True
+        >>> pack_rerolls((first, better), (), lambda e: facts[e.text], 3)[0]
+        ('failed',)
+    """
+    by_name = {r.name: r for r in rules}
+    applies: dict[str, bool] = {}
+    words = why or (lambda condition, outcome: ())
+
+    def check(r: Reroll) -> bool:
+        if r.name not in applies:
+            first = by_name.get(r.improves) if r.improves else None
+            applies[r.name] = (first is None or check(first)) and bool(holds(r.when))
+        return applies[r.name]
+
+    for r in rules:
+        check(r)
+    replaced = {r.improves for r in rules if applies[r.name] and r.improves and r.instead}
+    granted: list[str] = list(given)
+    nodes: list[Node] = []
+    for r in rules:
+        cite = str(r.cite) if r.cite else None
+        name = f"{r.text or r.name} ({r.name})"
+        first = by_name.get(r.improves) if r.improves else None
+        if not applies[r.name]:
+            reason = (f"it improves {first.name}, whose condition does not hold: an improved rule needs both "
+                      "conditions" if first is not None and not applies[first.name]
+                      else "its condition does not hold")
+            own = () if first is not None and not applies[first.name] else words(r.when, False)
+            nodes.append(Node(f"{name} does not apply: {reason}", own, cite=cite, tag="failed"))
+            continue
+        if r.name in replaced:
+            better = next(x.name for x in rules if x.improves == r.name and applies[x.name] and x.instead)
+            nodes.append(Node(f"{name}: replaced by the improved rule {better}", cite=cite, tag="suppressed"))
+            continue
+        if r.reroll in ("failed", "all") and target is None:
+            nodes.append(Node(f"{name}: {REROLLS[r.reroll]}; give target: for what it changes", cite=cite,
+                              tag="step"))
+            continue
+        how = ""
+        if first is not None:
+            how = (f"; both conditions hold ({first.name}'s and its own), so it applies "
+                   + ("instead of " if r.instead else "as well as ") + f"{first.name}'s re-roll")
+        nodes.append(Node(f"{name} grants a re-roll: {REROLLS[r.reroll]}{how}", words(r.when, True), cite=cite,
+                          tag="applied"))
+        granted.append(r.reroll)
+    return tuple(dict.fromkeys(granted)), tuple(nodes)

@@ -163,9 +163,16 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
 
         target = check_roll_keys(q, situation, target)
 
+    reroll, reroll_nodes = situation.reroll, ()
+    if q.rerolls:  # the pack's own re-roll rules, improved ones needing both conditions
+        from solver.rolls import pack_rerolls
+
+        reroll, reroll_nodes = pack_rerolls(q.rerolls, situation.reroll, lambda e: need(e, values), target,
+                                            lambda e, want: explain_condition(pack, e, values, situation.given, want))
+
     def result(kept: list[str]) -> Outcome:
         return outcome(q, base, [terms[r] for r in kept], clamps=clamps, caps=caps, target=target,
-                       reroll=situation.reroll, unmodified=situation.unmodified)
+                       reroll=reroll, unmodified=situation.unmodified)
 
     choosers = [p for p in policies if p.kind == "choice" and q.name in p.quantities]
     choice = choose(counting, result, situation.ignore, choosers[0],  # `result` reads only terms: equal ones
@@ -188,6 +195,7 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
         return Node(f"{q.text} ({q.name}): {shown}{chance}", (
             _base_node(q, base, values),
             *(_applied_node(pack, by_name[r], terms[r], values, situation) for r in kept),
+            *reroll_nodes,
             *(Node(note, tag="step") for note in final.notes),
             *(_suppressed_node(pack, s) for s in suppressed),
             *([choice.explain()] if choice else []),

@@ -180,3 +180,77 @@ def test_bad_roll_keys_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 def test_a_characteristic_takes_no_reroll() -> None:
     with pytest.raises(RulingsError, match="is not a roll"):
         ask(PACK, "BS", Situation(base="3+", reroll=("ones",)))
+
+
+ABILITY = {"attacker.closest_target_ability": True, "attack.ranged": True}
+
+
+def test_the_first_condition_alone_rerolls_ones() -> None:
+    """For example, an ability reads: 'This unit's ranged attacks that target the closest eligible target can:
+    Re-roll hit rolls of 1. -- BS 3+ at the closest eligible target: a 1 is re-rolled, 2/3 + (1/6)(2/3) = 7/9."""
+    r = ruling("hit_roll", [], target=3, given={**ABILITY, "target.closest_eligible": True})
+    assert r.probability == Fraction(7, 9)
+    assert ruling_json(r)["reroll"] == ["ones"]
+
+
+def test_both_conditions_give_the_improved_rule_instead() -> None:
+    """In order for those attacks to re-roll hit rolls, that target must be both the closest eligible target and
+    within range of an objective your opponent controls. -- both conditions: hit rolls are re-rolled (instead of
+    only 1s), 2/3 + (1/3)(2/3) = 8/9."""
+    r = ruling("hit_roll", [], target=3, given={**ABILITY, "target.closest_eligible": True,
+                                                 "target.near_enemy_objective": True})
+    assert r.probability == Fraction(8, 9)
+    assert ruling_json(r)["reroll"] == ["all"]
+    claims = [n.claim for n in r.explanation.because]
+    assert any("replaced by the improved rule closest_target_on_objective" in c for c in claims)
+    assert any("both conditions hold" in c and "instead of closest_target's re-roll" in c for c in claims)
+
+
+def test_the_second_condition_alone_gives_nothing() -> None:
+    """Such rules require both the first condition and the second condition to be satisfied for the improved rule
+    to apply. -- within range of an objective but not the closest eligible target: no re-roll at all, 2/3."""
+    r = ruling("hit_roll", [], target=3, given={**ABILITY, "target.near_enemy_objective": True})
+    assert r.probability == Fraction(2, 3)
+    assert "reroll" not in ruling_json(r)
+    claims = [n.claim for n in r.explanation.because]
+    assert any("whose condition does not hold: an improved rule needs both conditions" in c for c in claims)
+
+
+IMPROVED = """
+pack: improved
+quantities:
+  hit_roll:
+    kind: roll
+    dice: D6
+    rerolls:
+      - {name: first, reroll: ones, when: a.x}
+      - {name: better, reroll: failed, improves: first, instead: %s, when: a.y}
+facts:
+  a.x: {type: bool}
+  a.y: {type: bool}
+"""
+
+
+@pytest.mark.parametrize(("instead", "rerolls", "word"), [("true", ["failed"], "instead of"),
+                                                          ("false", ["ones", "failed"], "as well as")])
+def test_an_improved_rule_instead_of_or_as_well_as(tmp_path: Path, instead: str, rerolls: list[str],
+                                                   word: str) -> None:
+    """Some rules have multiple conditions, with the second, more specific condition conferring an improved rule,
+    either instead of the first condition's rule or as well as it. -- `instead: true` replaces the first rule's
+    re-roll, `instead: false` keeps both (one re-roll per die: a failed 1 is re-rolled once)."""
+    path = tmp_path / "improved.yaml"
+    path.write_text(IMPROVED % instead)
+    pack = load_pack(str(path))
+    r = ask(pack, "hit_roll", Situation(given={"a.x": True, "a.y": True}, target=4))
+    assert ruling_json(r)["reroll"] == rerolls
+    assert r.probability == Fraction(3, 4)  # 1/2 + (1/2)(1/2) either way
+    assert any(word in n.claim for n in r.explanation.because)
+    only_first = ask(pack, "hit_roll", Situation(given={"a.x": True}, target=4))
+    assert only_first.probability == Fraction(1, 2) + Fraction(1, 6) * Fraction(1, 2)  # 7/12: 1s only
+
+
+def test_an_improved_rule_must_name_an_earlier_rule(tmp_path: Path) -> None:
+    path = tmp_path / "improved.yaml"
+    path.write_text((IMPROVED % "true").replace("improves: first", "improves: frist"))
+    with pytest.raises(RulingsError, match="improves 'frist', which is not an earlier re-roll rule"):
+        load_pack(str(path))
