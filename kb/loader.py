@@ -24,7 +24,6 @@ from kb.expr import Expr, ExprSyntaxError, FactType, check_expr, parse_expr
 from kb.limits import excerpt
 from kb.locate import pack_files
 from kb.model import (
-    OPS,
     Always,
     Assumption,
     Citation,
@@ -116,7 +115,9 @@ def _schema_problems(doc: Document) -> tuple[list[RulingsError], set[tuple[Any, 
                 problems.append(RulingsError(f"unknown key {key!r}", where=doc.span((*path, key), key=True), hint=hint))
                 unknown.append((error.instance, key))
             continue
-        problems.append(_shape_problem(error, path, doc))
+        problem = _shape_problem(error, path, doc)
+        if not any(p.message == problem.message for p in problems):  # one schema rule broken in several places
+            problems.append(problem)
         entry = path[:2] if len(path) >= 2 and path[0] in ENTRIES else path[:1] if len(path) == 1 and path[
             0] not in ENTRIES else None
         if entry is None or broken is None:
@@ -131,19 +132,44 @@ def _schema_problems(doc: Document) -> tuple[list[RulingsError], set[tuple[Any, 
 def _flat(errors: Any) -> Any:
     """Errors as the writer meant the value: a mapping where an expression goes is a lookup table."""
     for error in errors:
-        if error.validator == "anyOf" and isinstance(error.instance, dict) and error.context:
+        table = any("$ref" in branch for branch in error.validator_value) if error.validator == "anyOf" else False
+        if table and isinstance(error.instance, dict) and error.context:
             yield from _flat(e for e in error.context if e.schema_path and e.schema_path[0] == 1)
         else:
             yield error
 
 
+KIND_KEYS = {"facts": ("fact", "type"), "quantities": ("quantity", "kind"), "policies": ("policy", "kind")}
+"""The entries whose keys depend on one of their keys: the schema's `if`/`then` on it."""
+
+
 def _shape_problem(error: Any, path: tuple[Any, ...], doc: Document) -> RulingsError:
-    """One schema error as a located message; keys that depend on an entry's `kind` say which kind."""
+    """One schema error as a located message; keys that depend on an entry's `kind` say which kind.
+
+    A rule of the schema may word its own message (`x-message`, with `{value}` for the value, or one per
+    validator) and hint (`x-hint`).
+    """
     field = ".".join(str(p) for p in path) or "the pack"
-    if "then" in error.absolute_schema_path and error.validator in ("not", "required"):
+    custom = error.schema.get("x-message") if isinstance(error.schema, dict) else None
+    if isinstance(custom, dict):
+        custom = custom.get(error.validator)
+    if custom:
+        owner = ".".join(map(str, path[:2])) if len(path) >= 2 and path[0] in ENTRIES else field
+        where, value = path, error.instance
+        if "propertyNames" in error.absolute_schema_path:  # the key itself is wrong: point at it
+            where = (*path, error.instance)
+        elif error.validator == "uniqueItems":  # point at the second of the two
+            second = next(i for i, v in enumerate(value) if v in value[:i])
+            where, value = (*path, second), value[second]
+        return RulingsError(f"{owner}: " + custom.replace("{value}", excerpt(value)),
+                            where=doc.span(where, key="propertyNames" in error.absolute_schema_path
+                                           or error.validator in ("required", "anyOf")),
+                            hint=error.schema.get("x-hint", ""))
+    if "then" in error.absolute_schema_path and error.validator in ("not", "required") and path[:1] and path[
+            0] in KIND_KEYS:
         entry = path[:-1] if error.validator == "not" else path
-        kind = str(_at(doc.data, entry).get("kind"))
-        what = "quantity" if entry[0] == "quantities" else "policy"
+        what, by = KIND_KEYS[entry[0]]
+        kind = str(_at(doc.data, entry).get(by))
         article = "an" if kind[:1] in "aeiou" else "a"
         owner = ".".join(map(str, entry))
         keys = ", ".join(_kind_keys(what, kind))
@@ -170,8 +196,10 @@ def _kind_keys(what: str, kind: str) -> list[str]:
     """The keys an entry of this kind may have: every key of its kind of entry but those of other kinds."""
     definition = schema()["$defs"][what]
     for rule in definition.get("allOf", ()):
-        if rule["if"]["properties"]["kind"]["const"] == kind:
-            return sorted(set(definition["properties"]) - set(rule["then"].get("properties", {})))
+        ((_, condition),) = rule["if"]["properties"].items()
+        if condition["const"] == kind:
+            barred = {k for k, v in rule["then"].get("properties", {}).items() if "not" in v}
+            return sorted(set(definition["properties"]) - barred)
     return sorted(definition["properties"])
 
 
@@ -321,10 +349,6 @@ class _Builder:
             rng = tuple(raw["range"]) if "range" in raw else None
             if rng is not None and rng[0] <= rng[1]:
                 self.ranges[name] = (rng[0], rng[1])
-            if kind == "int" and rng is None:
-                self.error(f"fact {name!r}: an int fact needs a range: [low, high]", doc, path, key=True)
-            if kind == "enum" and not raw.get("values"):
-                self.error(f"fact {name!r}: an enum fact needs values: [...]", doc, path, key=True)
             if rng and rng[0] > rng[1]:
                 self.error(f"fact {name!r}: range {list(rng)} is empty", doc, (*path, "range"))
             default = raw.get("default", False if kind == "bool" else None)
@@ -352,12 +376,7 @@ class _Builder:
         def expr(key: str, kind: str) -> Expr | None:
             return self._expr(raw[key], doc, (*path, key), types, kind) if key in raw else None
 
-        chart = []
-        for score, then in (raw.get("chart") or {}).items():
-            if not str(score).lstrip("-").isdigit():
-                self.error(f"quantity {name!r}: chart keys are scores (integers), not {score!r}", doc, (*path, "chart"))
-                continue
-            chart.append((int(score), int(then)))
+        chart = [(int(score), int(then)) for score, then in (raw.get("chart") or {}).items()]  # keys: the schema's
         return Quantity(
             name, raw["kind"], raw.get("text", name), doc.span(path, key=True),
             base=expr("base", "int"), plus=raw.get("plus", "raises"), chart=tuple(sorted(chart)),
@@ -396,11 +415,7 @@ class _Builder:
     def _modifier(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...],
                   types: dict[str, FactType], quantities: dict[str, Quantity]) -> Modifier:
         qs = self._quantity_names(raw["quantity"], doc, (*path, "quantity"), quantities)
-        op, amount_text = split_change(raw["change"])
-        if op not in OPS:
-            self.error(f"modifier {name!r}: change {raw['change']!r} must start with one of + - x / =",
-                       doc, (*path, "change"), 'write e.g. "-1", "+1", "x2", "/2" or "=3"')
-            op, amount_text = "+", "0"
+        op, amount_text = split_change(raw["change"])  # the schema sees that a change starts with its operation
         return Modifier(
             name, qs, op, self._expr(amount_text, doc, (*path, "change"), types, "int"),
             self._expr(raw.get("when", True), doc, (*path, "when"), types, "bool"), doc.span(path, key=True),
@@ -417,14 +432,8 @@ class _Builder:
             listed = len(raw.get("rules", ()))
             where = (*path, "rules", i) if i < listed else (*path, "over", i - listed)
             self._known("rule", rule, modifiers, doc, where)
-        for key in ("rules", "over"):
-            for i, rule in enumerate(raw.get(key, ())):
-                if rule in raw[key][:i]:
-                    self.error(f"policy {name!r}: rule {rule!r} is listed twice", doc, (*path, key, i))
         if "rule" in raw:
             self._known("rule", raw["rule"], modifiers, doc, (*path, "rule"))
-        if kind in ("clamp", "cap") and "min" not in raw and "max" not in raw:
-            self.error(f"policy {name!r}: a {kind} needs min or max", doc, path, key=True)
         low, high = raw.get("min"), raw.get("max")
         if isinstance(low, int) and isinstance(high, int) and low > high:
             self.error(f"policy {name!r}: min {low} is above max {high}, so no value fits", doc, (*path, "min"))
@@ -442,23 +451,14 @@ class _Builder:
             under=tuple(sorted((raw.get("under") or {}).items())), chooser=raw.get("chooser", "the controlling player"),
             label=raw.get("label", name),
             text=raw.get("text", ""), assumption=raw.get("assumption"), cite=self._cite(raw, doc, path),
-            symbols=self._symbols(name, raw, doc, path),
+            symbols=tuple(raw.get("symbols", ())),
         )
-
-    def _symbols(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...]) -> tuple[str, ...]:
-        if "symbols" in raw and (raw["kind"] != "clamp" or not isinstance(raw.get("min"), int)):
-            self.error(f"policy {name!r}: symbols need a clamp with a number as its min (what they become)", doc,
-                       (*path, "symbols"), key=True)
-        return tuple(raw.get("symbols", ()))
 
     def _reading(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...]) -> Reading:
         options = tuple(raw["options"].items())
         if raw["default"] not in raw["options"]:
             self.error(f"reading {name!r}: default {raw['default']!r} is not one of its options", doc,
                        (*path, "default"), did_you_mean(raw["default"], raw["options"]))
-        if raw.get("decides") == "non_reach" and set(raw["options"]) != {"adjacent", "whole_list"}:
-            self.error(f"reading {name!r}: a reading that decides non_reach has the options adjacent and "
-                       f"whole_list, not {', '.join(raw['options'])}", doc, (*path, "options"), key=True)
         return Reading(name, raw["sentence"], options, raw["default"], doc.span(path, key=True),
                        self._cite(raw, doc, path), decides=raw.get("decides", ""))
 

@@ -117,6 +117,23 @@ CASES = [
              "dispaly", 0),
         ],
     ),
+    (  # what the schema says and the loader once said only itself: worded and located by the schema's rules
+        "schema_rules",
+        [
+            (["facts.s.bs: an int fact needs 'range'", "keys of an int fact: "], 3, "s.bs", 0),
+            (["facts.s.moved: a bool fact takes no 'range'", "keys of a bool fact: cite, default, derive, text"], 4,
+             "range", 0),
+            (["quantities.to_hit: chart keys are scores (integers), not 'seven'", "chart: {7: 4"], 6, "seven", 0),
+            (["modifiers.moved: a change starts with one of + - x / =, not 'one less'", 'write e.g. "-1"'], 9,
+             "one less", 0),
+            (["policies.cover: rule 'moved' is listed twice"], 12, "moved", 1),
+            (["policies.floor: a clamp policy needs 'min' or 'max'", "min: 2"], 13, "floor", 0),
+            (["policies.oc_floor: symbols need a number as the clamp's min", "not 'base - 1'", "min: 0 with"], 14,
+             "base - 1", 0),
+            (["readings.reach: a reading that decides non_reach has the options adjacent and whole_list",
+              "options: {adjacent"], 16, "options", 0),
+        ],
+    ),
     (  # lookup tables: rows are values of their fact, do not overlap, cover it or have a default; typed values
         "table_rows",
         [
