@@ -328,3 +328,26 @@ def test_a_policy_kind_takes_its_article(capsys: pytest.CaptureFixture[str], tmp
                     "  group: {kind: exclusive, keep: first}\n")
     code, _, err = cli(capsys, "check", str(pack))
     assert code == 2 and "an exclusive policy needs 'rules'" in err and "a exclusive" not in err
+
+
+def test_check_and_diff_load_packs_through_the_cache(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """Like `ask`, so a large pack is not parsed afresh on every check (overlays are part of the cache's key)."""
+    import kb.cache
+
+    loaded: list[tuple[str, tuple[str, ...]]] = []
+    real = kb.cache.load
+
+    def load(name: str, *, extra: Any = ()) -> Any:
+        loaded.append((name, tuple(extra)))
+        return real(name, extra=extra)
+
+    monkeypatch.setattr(kb.cache, "load", load)
+    camouflage = str(EXAMPLES / "camouflage.yaml")
+    assert main(["check", "fantasy", "--with", camouflage]) == 0
+    assert loaded == [("fantasy", (camouflage,)), ("fantasy", ())]
+    loaded.clear()
+    melee = str(EXAMPLES / "melee.yaml")
+    assert main(["diff", melee, str(EXAMPLES / "melee-errata.yaml")]) == 0
+    assert [name for name, _ in loaded] == [melee, str(EXAMPLES / "melee-errata.yaml")]
+    capsys.readouterr()
