@@ -15,7 +15,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kb.errors import PackError
+from kb.errors import PackError, RulingsError
 from kb.model import Pack
 from solver.space.check import READINGS, Finding, check_pack, load_findings
 from solver.space.model import Coverage
@@ -239,7 +239,7 @@ def _files(extra: tuple[str, ...]) -> frozenset[str]:
     for name in extra:
         try:
             out |= {_resolved(str(p)) for p in pack_files(name)}
-        except Exception:  # an overlay that cannot be found: the loader has said why
+        except (RulingsError, OSError):  # an overlay that is no file (uploaded): its name is its place
             out.add(_resolved(name))
     return frozenset(out)
 
