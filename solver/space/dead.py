@@ -22,7 +22,7 @@ within the declared ranges satisfy it) and nothing more.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
@@ -63,7 +63,7 @@ def dead_reason(pack: Pack, m: Modifier, satisfiable_without_constraints: bool, 
         read = set(base_inputs(pack, [when]))
         names = [c for c in pack.constraints.values() if set(base_inputs(pack, [c.require])) & read]
         said = " and ".join(
-            f"{c.name} (`{c.require.text}`" + (f": {c.text}" if getattr(c, "text", "") else "") + ")" for c in names
+            f"{c.name} (`{c.require.text}`" + (f": {c.text}" if c.text else "") + ")" for c in names
         )
         plural = "s" if len(names) != 1 else ""
         return DeadReason("constraint", f"the domain constraint{plural} {said} rule{'' if plural else 's'} out "
@@ -211,8 +211,3 @@ def _join(parts: list[str]) -> str:
     if len(parts) <= 1:
         return "".join(parts)
     return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def without_constraints(pack: Pack) -> Pack:
-    """The pack with its domain constraints dropped (to tell whether they are what rules a condition out)."""
-    return replace(pack, constraints={})
