@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -169,7 +170,7 @@ def _doc_blocks() -> list[tuple[str, str]]:
                 block, start = textwrap.dedent("\n".join(lines[start:i])).splitlines(), None
                 if block[0].startswith("# docs/"):
                     continue
-                tops = [j for j, b in enumerate(block) if b[:1] not in ("", " ", "#")]
+                tops = [j for j, b in enumerate(block) if b[:1] not in ("", " ", "#", "-")] or [0]  # a list: one
                 for j, end in zip(tops, [*tops[1:], len(block)], strict=True):
                     out.append((f"{page.name}:{i - len(block) + j + 1}", "\n".join(block[j:end])))
     return out
@@ -203,3 +204,16 @@ def test_every_yaml_block_in_the_docs_fits_the_schema(where: str, text: str) -> 
 
 def test_the_docs_yaml_blocks_are_found() -> None:
     assert len(DOC_BLOCKS) >= 30 and any(w.startswith("pack-format.md:") for w, _ in DOC_BLOCKS)
+
+
+def test_the_expect_reference_lists_every_key_the_schema_takes() -> None:
+    """docs/pack-format.md's table of `expect` keys and the schema's list are the same keys."""
+    page = (ROOT / "docs" / "pack-format.md").read_text(encoding="utf-8")
+    section = page.split("### `examples`", 1)[1].split("\n### ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    documented = {key for row in rows for key in re.findall(r"`(\w+)`", row.split(" | ")[0])}
+    documented |= set(re.findall(r"`([a-z_]+)`: ", section))  # keys named inside a row: `clamped_only`: exactly these
+    missing = set(schema()["$defs"]["expect"]["properties"]) - documented
+    assert not missing, f"document these expect keys in docs/pack-format.md's table: {sorted(missing)}"
+    assert documented <= set(schema()["$defs"]["expect"]["properties"]), documented - set(
+        schema()["$defs"]["expect"]["properties"])
