@@ -37,10 +37,11 @@ def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
     if given_derived:
         values = defaults_apply(pack, given)
     else:
-        if ("defaults", "") not in pack.index:
-            pack.index["defaults", ""] = tuple((n, f.default) for n, f in pack.facts.items()
-                                               if f.default is not None and f.derive is None)
-        values = dict(pack.index["defaults", ""])
+        defaults = pack.index.get(("defaults", ""))
+        if defaults is None:
+            defaults = pack.index["defaults", ""] = {n: f.default for n, f in pack.facts.items()  # type: ignore[assignment]
+                                                     if f.default is not None and f.derive is None}
+        values = defaults.copy()  # type: ignore[attr-defined]
     values.update(given)
     for name in pack.order:
         fact = pack.facts[name]

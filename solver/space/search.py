@@ -92,7 +92,7 @@ def base_inputs(pack: Pack, exprs: Iterable[Expr | None]) -> list[str]:
     for expr in exprs:
         for name in expr.names if expr is not None else ():
             names |= _base_of(pack, name)
-    return [n for n in pack.facts if n in names]
+    return in_pack_order(pack, names)
 
 
 def sample_values(pack: Pack, fact: str) -> tuple[Any, ...]:
@@ -119,7 +119,21 @@ def frontier(pack: Pack, exprs: Iterable[Expr | None]) -> list[str]:
         ['target.lone_model', 'target.unit_strength', 'target.in_soft_cover']
     """
     names = untangle(pack, {n for e in exprs if e is not None for n in e.names if n in pack.facts})
-    return [n for n in pack.facts if n in names and pack.facts[n].domain]
+    return [n for n in in_pack_order(pack, names) if pack.facts[n].domain]
+
+
+def in_pack_order(pack: Pack, names: Iterable[str]) -> list[str]:
+    """`names` (facts of the pack) in the order the pack declares them, in time with their number, not the pack's.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> in_pack_order(load_pack("fantasy"), {"target.los", "shooter.bs"})
+        ['shooter.bs', 'target.los']
+    """
+    index = _index(pack)
+    if index.position is None:
+        index.position = {n: i for i, n in enumerate(pack.facts)}
+    return sorted(names, key=index.position.__getitem__)
 
 
 def untangle(pack: Pack, names: set[str]) -> set[str]:
@@ -437,6 +451,7 @@ class _Index:
         self.samples: dict[str, tuple[Any, ...]] = {}
         self.base_of: dict[str, set[str]] = {}
         self.reads: dict[str, list[tuple[Expr, set[str], str | None]]] | None = None
+        self.position: dict[str, int] | None = None
         self.on_need = [n for n, f in pack.facts.items() if f.default is None and f.derive is None and f.domain]
 
 
