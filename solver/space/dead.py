@@ -29,7 +29,7 @@ from typing import Any
 from kb.errors import RulingsError, Span
 from kb.expr import Expr, evaluate, parse_expr
 from kb.model import Modifier, Pack
-from solver.space.model import _reads, _simple_cuts, values_of
+from solver.space.model import comparisons_of, simple_cuts, values_of
 
 Words = Callable[[Pack, Expr], str] | None
 """Renders a condition in English (the caller's `explain.english.say`), or None for the expression alone."""
@@ -173,8 +173,8 @@ def _candidates(pack: Pack, when: Expr, name: str, *, bounded: bool) -> tuple[tu
     if bounded:
         return inside, bool(inside)
     atoms: list[Any] = []
-    counted = _reads(when._tree, name, atoms)
-    cuts = [_simple_cuts(a, name) for a in atoms]
+    counted = comparisons_of(when._tree, name, atoms)
+    cuts = [simple_cuts(a, name) for a in atoms]
     exact = not counted and all(c is not None for c in cuts)
     low, high = fact.range or (0, 0)
     extra = {low - 1, high + 1}

@@ -160,7 +160,7 @@ def _partition(pack: Pack, fact: Fact) -> Partition:
     counted = False
     for expr in expressions(pack):
         if fact.name in expr.names:
-            counted |= _reads(expr._tree, fact.name, atoms)
+            counted |= comparisons_of(expr._tree, fact.name, atoms)
     centre = typical(fact)
     if counted:
         if size > EVALUATE_LIMIT:
@@ -168,8 +168,8 @@ def _partition(pack: Pack, fact: Fact) -> Partition:
         values = sorted(range(low, high + 1), key=lambda v: (abs(v - centre), v))
         return Partition(fact.name, tuple(((v, v),) for v in range(low, high + 1)), tuple(values))
     if size > EVALUATE_LIMIT:
-        cuts = [c for a in atoms for c in _simple_cuts(a, fact.name)]
-        exact = all(_simple_cuts(a, fact.name) is not None for a in atoms)
+        cuts = [c for a in atoms for c in simple_cuts(a, fact.name)]
+        exact = all(simple_cuts(a, fact.name) is not None for a in atoms)
         return _breakpoints(fact, [c for c in cuts if c is not None], centre, exact=exact)
     fns = [_atom_fn(a) for a in atoms]
     classes: dict[tuple[Any, ...], list[list[int]]] = {}
@@ -201,7 +201,7 @@ def _breakpoints(fact: Fact, cuts: list[int], centre: int, *, exact: bool) -> Pa
     return Partition(fact.name, tuple(runs), tuple(sorted(reps, key=lambda v: (abs(v - centre), v))), exact)
 
 
-def _reads(node: Any, name: str, atoms: list[Any], in_atom: bool = False) -> bool:
+def comparisons_of(node: Any, name: str, atoms: list[Any], in_atom: bool = False) -> bool:
     """Collect the comparisons that read `name`; True when it is read as a number outside any comparison."""
     if not isinstance(node, tuple) or not node:
         return False
@@ -223,9 +223,9 @@ def _reads(node: Any, name: str, atoms: list[Any], in_atom: bool = False) -> boo
     for child in children:
         if isinstance(child, list):
             for c in child:
-                counted |= _reads(c, name, atoms, in_atom)
+                counted |= comparisons_of(c, name, atoms, in_atom)
         elif isinstance(child, tuple):
-            counted |= _reads(child, name, atoms, in_atom)
+            counted |= comparisons_of(child, name, atoms, in_atom)
     return counted
 
 
@@ -246,7 +246,7 @@ def _atom_fn(node: Any) -> Callable[[Mapping[str, object]], object]:
     return _build(node)
 
 
-def _simple_cuts(node: Any, name: str) -> list[int] | None:
+def simple_cuts(node: Any, name: str) -> list[int] | None:
     """For `fact OP const` (either side), the values where the answer can change; None when not that shape."""
     if node[0] != "cmp" or len(node[3]) != 1:
         return None
