@@ -10,6 +10,7 @@ facts that matter.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -133,20 +134,48 @@ def active(entry: Modifier | Policy, reading: Mapping[str, str]) -> bool:
     return all(reading.get(name) == option for name, option in entry.under)
 
 
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What a quantity's rulings under one reading share: worked out once, then read by every ruling."""
+
+    modifiers: tuple[Modifier, ...]
+    terms: Mapping[str, Term]  # the modifiers whose amount is a constant
+    policies: tuple[Policy, ...]
+    bounds: tuple[list[Bound], list[Bound]] | None  # clamps and caps, when no limit depends on the situation
+
+
+def _plan(pack: Pack, q: Quantity, reading: Mapping[str, str]) -> _Plan:
+    key = ("plan", q.name, tuple(sorted(reading.items())))
+    plan = pack.index.get(key)
+    if plan is None:
+        modifiers = tuple(m for m in pack.modifiers_of(q.name) if not m.under or active(m, reading))
+        terms = {}
+        for m in modifiers:
+            if not m.amount.names and (m.per is None or not m.per.names):
+                with suppress(RulingsError):  # a divisor of 0 is said when the rule counts, not before
+                    terms[m.name] = _term(m, {})
+        policies = tuple(p for p in pack.policies_of(q.name) if not p.under or active(p, reading))
+        limits = [p for p in policies if p.kind in ("clamp", "cap") and q.name in p.quantities]
+        fixed = all(p.when is None and not any(e.names for e in (p.min, p.max) if e is not None) for p in limits)
+        bounds = (_bounds(policies, q, "clamp", {}), _bounds(policies, q, "cap", {})) if fixed else None
+        plan = pack.index[key] = _Plan(modifiers, terms, policies, bounds)
+    return plan  # type: ignore[no-any-return]
+
+
 def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, Any],
            reading: Mapping[str, str]) -> Ruling:
     """The ruling for a situation whose facts (`values`) are all that it needs."""
-    if need(q.automatic, values, False):
+    if q.automatic is not None and need(q.automatic, values, False):
         return _automatic(pack, q, values, situation)
-    modifiers = [*(m for m in pack.modifiers_of(q.name) if not m.under or active(m, reading)),
-                 *adhoc_modifiers(q, situation)]
+    plan = _plan(pack, q, reading)
+    modifiers = [*plan.modifiers, *adhoc_modifiers(q, situation)] if q.effects else plan.modifiers
     holding: list[Modifier] = []
     failed: list[Modifier] = []
     for m in modifiers:
         (holding if need(m.when, values) else failed).append(m)
-    terms = {m.name: _term(m, values) for m in holding}
-    policies = [p for p in pack.policies_of(q.name)
-                if (not p.under or active(p, reading)) and (p.when is None or need(p.when, values))]
+    constant = plan.terms
+    terms = {m.name: (None if m.adhoc else constant.get(m.name)) or _term(m, values) for m in holding}
+    policies = [p for p in plan.policies if p.when is None or need(p.when, values)]
     bites = conflicts(policies, [m.name for m in holding], lambda r: abs(terms[r].signed))
     counting, suppressed = settle([m.name for m in holding], bites)
     if sum(terms[r].op == "=" for r in counting) > 1:  # two sets to different values: no ruling
@@ -154,8 +183,7 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
 
         unsettled_sets([terms[r] for r in counting])
     base = _base(q, situation, values)
-    clamps = _bounds(policies, q, "clamp", values, base)
-    caps = _bounds(policies, q, "cap", values)
+    clamps, caps = plan.bounds or (_bounds(policies, q, "clamp", values, base), _bounds(policies, q, "cap", values))
     passes = evaluate(q.passes, values) if q.passes is not None else None
     target = passes if isinstance(passes, int) else None  # unknown target: no chance, but no cases either
     if situation.target is not None or situation.reroll or situation.unmodified:
