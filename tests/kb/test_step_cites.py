@@ -63,3 +63,23 @@ def test_a_step_cite_names_a_known_source_and_a_known_step(tmp_path: Path) -> No
     messages = [str(p) for p in err.value.problems]
     assert any("unknown key 'chrt'" in m and "did you mean 'chart'" in m for m in messages), messages
     assert any("unknown source 'rr'" in m and "bad.yaml:21:27:" in m for m in messages), messages
+
+
+LIMITS = str(Path(__file__).parent / "packs" / "limit_cites.yaml")
+
+
+@pytest.mark.parametrize(("args", "shown"), [
+    (["to_hit", "--given", "s.bonus=3"], '  ! best: 1 becomes 2\n      r ¶2: "never better than 2+"\n'),
+    (["to_hit", "--given", "s.pen=4"], '  ! worst: 8 becomes 6\n      r ¶3: "never worse than 6+"\n'),
+    (["hit_roll", "--given", "s.bonus=3"], '  ! the net modifier -3 becomes -1\n      r ¶4: "at most one"\n'),
+    (["hit_roll", "--given", "s.bonus=1", "--roll", "1"], '  ! the result: 0 becomes 1\n      r ¶5: "below 1 is 1"\n'),
+], ids=["clamp min", "clamp max", "cap", "a roll's floor, labelled as the roll"])
+def test_each_clamp_and_cap_cites_its_own_sentence(args: list[str], shown: str,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ask", LIMITS, *args]) == 0
+    out = capsys.readouterr().out
+    assert shown in out, out
+    assert main(["ask", LIMITS, *args, "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    cites = [n["cite"] for n in doc["explanation"]["because"] if n["cite"] and "¶1" not in n["cite"]]
+    assert cites == [shown.split("\n")[1].strip()], cites
