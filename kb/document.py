@@ -234,6 +234,18 @@ def read_scalar(text: str, where: str) -> Any:
         return None
     if text[0] in "[{'\"":
         return read_yaml(text, where).data
+    if text in _PLAIN_BOOLS:  # the common cases, read as YAML reads them without loading a YAML parser
+        return _PLAIN_BOOLS[text]
+    if text.isdigit() and text.isascii() and (text == "0" or text[0] != "0") and len(text) <= 18:
+        return int(text)
+    return _plain_scalar(text, where)
+
+
+_PLAIN_BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+
+
+def _plain_scalar(text: str, where: str) -> Any:
+    """One plain scalar read by PyYAML's resolver and Rulings' own scalar rules."""
     import yaml
 
     node = yaml.ScalarNode(_resolver().resolve(yaml.ScalarNode, text, (True, False)), text)

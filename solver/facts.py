@@ -31,10 +31,10 @@ def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
         Contradiction: a derived fact given directly that its inputs cannot produce,
             or a situation that breaks a domain constraint of the pack.
     """
-    from solver.space.model import Coverage, consistent, defaults_apply, inputs, producible
-
     given_derived = [n for n in given if pack.facts[n].derive is not None]
     if given_derived:
+        from solver.space.model import defaults_apply  # the space model, only when a derived fact needs it
+
         values = defaults_apply(pack, given)
     else:
         defaults = pack.index.get(("defaults", ""))
@@ -48,6 +48,8 @@ def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
         assert fact.derive is not None
         derived = evaluate(fact.derive, values)
         if name in given:
+            from solver.space.model import consistent, inputs
+
             if derived is UNKNOWN and consistent(pack, {n: given[n] for n in given if n == name or
                                                         pack.facts[n].derive is None}):
                 continue
@@ -66,6 +68,8 @@ def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
         elif derived is not UNKNOWN:
             values[name] = derived
         else:
+            from solver.space.model import Coverage, inputs, producible
+
             coverage = Coverage()
             settled = producible(pack, [name], given, coverage=coverage)
             if not coverage.exhaustive or any(not pack.facts[n].domain and n not in values

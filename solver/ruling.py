@@ -14,18 +14,20 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kb.errors import RulingsError
 from kb.expr import UNKNOWN, Expr, evaluate
 from kb.model import Modifier, Pack, Policy, Quantity, split_change
 from solver.arithmetic import Bound, Term
-from solver.choice import Choice, choose, same_change
 from solver.derivation import Node
 from solver.facts import condition_key, explain_condition, shared
 from solver.kinds import Outcome, outcome
 from solver.settle import Suppression, conflicts, settle
 from solver.situation import Situation
+
+if TYPE_CHECKING:
+    from solver.choice import Choice
 
 
 class NeedFacts(Exception):
@@ -200,11 +202,15 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
 
     def result(kept: list[str]) -> Outcome:
         return outcome(q, base, [terms[r] for r in kept], clamps=clamps, caps=caps, target=target,
-                       reroll=reroll, unmodified=situation.unmodified, weapons=situation.weapons)
+                       reroll=reroll, unmodified=situation.unmodified)
 
     choosers = [p for p in policies if p.kind == "choice" and q.name in p.quantities]
-    choice = choose(counting, result, situation.ignore, choosers[0],  # `result` reads only terms: equal ones
-                    lambda r: same_change(terms[r])) if choosers else None  # are interchangeable
+    choice = None
+    if choosers:
+        from solver.choice import choose, same_change  # only quantities a player may ignore modifiers of
+
+        choice = choose(counting, result, situation.ignore, choosers[0],  # `result` reads only terms: equal
+                        lambda r: same_change(terms[r]))  # ones are interchangeable
     if situation.ignore is not None and choice is None:
         raise RulingsError(f"ignore: {list(situation.ignore)} given, but no rule lets anyone ignore modifiers to "
                            f"{q.name} in this situation", hint="only a permitted choice can ignore modifiers")
