@@ -105,8 +105,7 @@ def test_focus_keeps_what_the_name_reads_and_feeds(capsys: pytest.CaptureFixture
 def test_a_quantity_keeps_what_bears_on_it(capsys: pytest.CaptureFixture[str]) -> None:
     out = run(capsys, "graph", "skirmish", "save")[1]
     names = {label.split("<br>")[0] for label in mermaid_nodes(out).values()}
-    assert names == {"target.save", "target.dug_in_token", "dug_in", "save", "save_limits"} or (
-        "save" in names and "to_hit" not in names and "cc_dice" not in names and "charging" not in names)
+    assert names == {"target.save", "target.dug_in_token", "dug_in", "threshold_limits", "save"}
 
 
 @pytest.mark.parametrize(("argv", "message", "hint"), [
