@@ -159,7 +159,7 @@ def _lawyer_commands(sub: Any) -> None:
     p = sub.add_parser("match", help="does a unit or its models match a keyword phrase")
     p.add_argument("pack", help=PACK_HELP)
     p.add_argument("phrase")
-    _situation_args(p)
+    _situation_args(p, values=False)  # a keyword phrase has no base or roll
     add_pack_options(p)
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(run=_match)
@@ -246,9 +246,12 @@ def _roll(text: str) -> int:
     return int(text)
 
 
-def _situation_args(p: argparse.ArgumentParser) -> None:
+def _situation_args(p: argparse.ArgumentParser, *, values: bool = True) -> None:
     p.add_argument("--situation", metavar="FILE", help="a situation YAML file, or - for standard input")
     p.add_argument("--given", action="append", default=[], metavar="FACT=VALUE", help="a fact value (repeatable)")
+    if not values:
+        p.set_defaults(base=None, roll=None)
+        return
     p.add_argument("--base", metavar="VALUE", help='the quantity\'s base, where the pack does not derive it ("3+", 6)')
     p.add_argument("--roll", type=_roll, metavar="N", help="the unmodified roll, for roll quantities")
 
@@ -310,6 +313,12 @@ def _packs(args: argparse.Namespace) -> int:
     packs = [load(name) for name in builtin_packs()]
     if args.format == "json":
         print(json.dumps([{"name": p.name, "title": p.title, "quantities": list(p.quantities)} for p in packs]))
+        return 0
+    if args.format == "markdown":
+        print("| pack | title | quantities |\n| --- | --- | --- |")
+        for p in packs:
+            quantities = ", ".join(f"`{q}`" for q in p.quantities)
+            print(f"| `{p.name}` | {p.title.replace('|', chr(92) + '|')} | {quantities} |")
         return 0
     for p in packs:
         print(f"{p.name:10} {p.title}")
