@@ -13,6 +13,7 @@ ruling's own fields and derivation are worded, nothing more.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -177,7 +178,10 @@ def _reasons(ruling: Ruling, pack: Pack, q: Quantity) -> list[Line]:
         reason = f": {why}" if why != "always" else (f": {m.text}" if m.text else "")
         lines.append(Line(1, "applied", f"{a.change}{per} {a.rule}{reason}", a.cite))
     if ruling.applied or q.kind == "characteristic":
-        lines += [Line(1, "step", n.claim) for n in nodes if n.tag == "step" and _shown_step(n.claim, ruling)]
+        signed = any(p.kind == "clamp" and p.max is not None and evaluate(p.max, {}) == 0
+                     for p in pack.policies_of(q.name))
+        lines += [Line(1, "step", _signed(n.claim) if signed else n.claim) for n in nodes
+                  if n.tag == "step" and _shown_step(n.claim, ruling)]
     for s in ruling.suppressed:
         policy = pack.policies[s.policy]
         why = f" ({policy.text})" if policy.text else ""
@@ -206,7 +210,15 @@ def _clamp(pack: Pack, q: Quantity, c: Any) -> str:
         return f"the net modifier {c.before:+d} becomes {c.after:+d}{why}" if isinstance(c.before, int) \
             else f"the net modifier {c.before} becomes {c.after}{why}"
     what = "the result" if q.kind in ("total", "roll") else (q.name if c.rule == q.name else c.rule)
-    return f"{what}: {c.before} becomes {c.after}{why}"
+    before = c.before
+    if policy is not None and policy.max is not None and evaluate(policy.max, {}) == 0 and isinstance(before, int):
+        before = f"{before:+d}"  # a value that cannot be above 0 (AP) went above it: "+1 becomes 0", not "1"
+    return f"{what}: {before} becomes {c.after}{why}"
+
+
+def _signed(claim: str) -> str:
+    """A step of a value that cannot be above 0 (AP) shows a result above 0 with its sign: "-> +1"."""
+    return re.sub(r"-> (\d+)$", lambda m: f"-> +{m.group(1)}" if m.group(1) != "0" else m.group(0), claim)
 
 
 def _policy_for(named: list[Any], c: Any) -> Any:

@@ -78,6 +78,8 @@ def sentence(fact: Fact, value: Any = True) -> str:
         value = f"{low} to {high}"
     if isinstance(value, frozenset | list | tuple):
         value = ", ".join(sorted(value)) or "none"
+        if "{value}" not in fact.text:  # "the attacking unit's keywords are VEHICLE"
+            return re.sub(r"\s*\([^)]*\)", "", _plain(fact.text)) + f" are {value}"
     text = _plain(fact.text)
     return text.replace("{value}", str(value)) if "{value}" in text else f"{text} is {value}"
 

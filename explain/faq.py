@@ -1,43 +1,41 @@
-"""A pack's FAQ, generated: every interaction worth a question, answered by the solver.
+"""A pack's FAQ, generated: the questions players ask, answered by the solver.
 
-For each quantity, in pack order, the generator looks for the smallest
-situation that shows each interaction: a roll skipped, each non-stacking
-group or override when it decides, each cap and clamp when it bites, each
-permitted choice, each chart edge (7+, 10+), each reading split, each
-derived-fact chain and compound condition (all parts holding, then each part
-alone failing), each worked example stored in the pack, and each recorded
-assumption not already shown. The question is built from the pack's fact
-texts; the answer is the ruling the solver gives for that situation now, so
-the FAQ cannot drift from the pack. It renders as Markdown, JSON, or pack
-`examples:` YAML that turns the published FAQ into a regression suite.
+`explain.faq_questions` chooses the situations worth asking about (from the
+solver's searches, and the questions a pack declares); this module asks
+them, words each question from the pack's fact texts, and renders the FAQ
+as Markdown, JSON, or pack `examples:` YAML that turns the published FAQ
+into a regression suite. Every answer is the ruling the solver gives for
+that situation now, so the FAQ cannot drift from the pack.
 """
 
 from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import partial
 from typing import Any
 
 import yaml
 
+from explain.faq_keywords import KeywordEntry, keyword_questions
+from explain.faq_questions import TOPICS, odds, questions
 from explain.json import ruling_json
 from kb.errors import Span
-from kb.expr import Expr, atoms, evaluate
-from kb.model import Fact, Pack, Policy, Quantity
-from solver.ask import ask_if_possible, readings_of
+from kb.model import Fact, Pack, Quantity
+from solver.ask import ask_if_possible
 from solver.ruling import Ruling
-from solver.situation import Situation, situation_from_data
-from solver.space.find import find
+from solver.situation import situation_from_data
 from solver.space.progress import progress
-from solver.space.search import base_inputs, fact_values, minimal_witnesses
-from solver.space.whynot import behind
 
-MAX_FACTS = 4
-"""The most facts a witness sets beyond the typical values; interactions needing more are left out."""
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """An odds table: one row per value of a fact, one column per modifier (and none), each cell a ruling."""
+
+    corner: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[tuple[dict[str, Any], Ruling], ...]], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +49,14 @@ class Entry:
     ruling: Ruling
     shows: tuple[str, ...] = ()
     """What the entry shows, e.g. `policy:cover_never_stacks`, for tests and de-duplication."""
+    quote: str = ""
+    """The seed sentence a declared question or a worked example rests on."""
+    table: Table | None = None
+    """For an odds question: every cell, each a situation and its ruling."""
 
 
 def faq(pack: Pack) -> list[Entry]:
-    """Every FAQ entry of the pack: grouped by quantity and topic, no question asked twice.
+    """Every FAQ entry of the pack: grouped by quantity and topic, no situation asked about twice.
 
     Examples:
         >>> from kb.loader import load_pack
@@ -63,22 +65,94 @@ def faq(pack: Pack) -> list[Entry]:
         True
     """
     out: list[Entry] = []
-    seen: dict[tuple[str, str], int] = {}
     for q in progress(pack.quantities.values(), f"faq {pack.name}", total=len(pack.quantities)):
-        for topic, shows, data in _witnesses(pack, q):
-            ruling = ask_if_possible(pack, q.name, situation_from_data(data, pack, _where(pack)))
+        mine: list[Entry] = []
+        seen: dict[str, int] = {}
+        shown_assumptions: set[str] = set()
+        shown: set[str] = set()
+        for found in questions(pack, q):
+            if found.shows.startswith("assumption:") and found.shows.split(":", 1)[1] in shown_assumptions:
+                continue  # already under an answer that relies on it
+            if not found.words and found.shows in shown:
+                continue  # a question the pack declares already shows it
+            ruling = ask_if_possible(pack, q.name, situation_from_data(found.situation, pack, _where(pack)))
             if ruling is None or ruling.cases:
                 continue  # a question whose answer depends on facts it does not state is not worth asking
-            question = question_text(pack, q, data)
-            key = (q.name, question)
+            key = yaml.safe_dump(found.situation, sort_keys=True)
             if key in seen:
-                old = out[seen[key]]
-                out[seen[key]] = Entry(old.quantity, old.topic, old.question, old.situation, old.ruling,
-                                       (*old.shows, shows))
+                old = mine[seen[key]]
+                mine[seen[key]] = Entry(old.quantity, old.topic, old.question, old.situation, old.ruling,
+                                        (*old.shows, found.shows), old.quote or found.quote)
                 continue
-            seen[key] = len(out)
-            out.append(Entry(q.name, topic, question, data, ruling, (shows,)))
+            seen[key] = len(mine)
+            question = found.words or question_text(pack, q, found.situation)
+            mine.append(Entry(q.name, found.topic, question, found.situation, ruling, (found.shows,), found.quote))
+            shown_assumptions.update(ruling.assumptions)
+            if found.words:
+                shown.update(_what_it_shows(ruling))
+        table = odds_entry(pack, q)
+        if table is not None:
+            mine.append(table)
+        order = list(dict.fromkeys([*(e.topic for e in mine if e.topic not in TOPICS.values()), *TOPICS.values()]))
+        out += sorted(mine, key=lambda e: order.index(e.topic))
     return out
+
+
+def _what_it_shows(r: Ruling) -> set[str]:
+    """What a declared question's ruling already shows, in the terms of the generated questions' `shows`."""
+    out = {"automatic"} if r.automatic else set()
+    for sub in ([g for _, g in r.groups] if r.groups is not None else [r]):
+        if len(sub.applied) == 1 and not sub.clamped and not sub.suppressed and sub.readings is None:
+            out.add(f"modifier:{sub.applied[0].rule}")
+        out.update(f"policy:{x.policy}" for x in sub.suppressed)
+    return out
+
+
+def situation_text(pack: Pack, q: Quantity, data: dict[str, Any]) -> str:
+    """The situation of a question in the pack's words: "The shooter has Ballistic Skill 3 and ..."."""
+    return question_text(pack, q, data).rsplit(f" What is {q.text}?", 1)[0]
+
+
+def odds_entry(pack: Pack, q: Quantity) -> Entry | None:
+    """The odds table of a quantity that passes or fails against a fact, each cell asked of the solver."""
+    found = odds(pack, q)
+    if found is None:
+        return None
+    fact = pack.facts[found.fact]
+    rows = []
+    for value in found.values:
+        cells = []
+        for _, given in found.columns:
+            data = {"given": {**given, found.fact: value}}
+            ruling = ask_if_possible(pack, q.name, situation_from_data(data, pack, _where(pack)))
+            if ruling is None:
+                return None
+            cells.append((data, ruling))
+        rows.append((str(value), tuple(cells)))
+    from explain.english import noun
+
+    corner = noun(fact)
+    columns = tuple(_column(pack, rule, given, ruling) for (rule, given), (_, ruling) in zip(
+        found.columns, rows[0][1], strict=True))
+    first_data, first = rows[0][1][0]
+    question = f"What are the chances that {_bare(q.text)} passes, for each {corner.removeprefix('the ')}?"
+    return Entry(q.name, TOPICS["odds"], question, first_data, first, ("odds",),
+                 table=Table(corner[:1].upper() + corner[1:], columns, tuple(rows)))
+
+
+def _column(pack: Pack, rule: str, given: dict[str, Any], ruling: Ruling) -> str:
+    """A column's heading: what makes its modifier count, and the change it makes."""
+    from explain.english import sentence
+
+    if not rule:
+        return "no modifier"
+    said = " and ".join(sentence(pack.facts[n], v) for n, v in given.items() if n in pack.facts)
+    change = ", ".join(a.change for a in ruling.applied if a.rule == rule)
+    return f"{said} ({change})" if change else said
+
+
+def _bare(text: str) -> str:
+    return re.sub(r"^the (modified )?", "a ", text)
 
 
 def question_text(pack: Pack, q: Quantity, data: dict[str, Any]) -> str:
@@ -94,10 +168,10 @@ def question_text(pack: Pack, q: Quantity, data: dict[str, Any]) -> str:
     given = data.get("given") or {}
     clauses = [_clause(pack.facts[n], given[n]) for n in pack.facts if n in given]
     if data.get("base") is not None:
-        clauses.append(f"the base value is {data['base']}")
+        clauses.append(f"the unmodified value is {data['base']}")
     for effect in data.get("effects") or []:
         name, op = (effect.get("name"), effect["op"]) if isinstance(effect, dict) else (None, effect)
-        clauses.append(f"{name} gives {op}" if name else f"an effect gives {op}")
+        clauses.append(f"{name} gives {op}" if name else f"a rule gives {op}")
     if data.get("roll") is not None:
         clauses.append(f"the roll is {data['roll']}")
     if data.get("unit"):
@@ -105,6 +179,9 @@ def question_text(pack: Pack, q: Quantity, data: dict[str, Any]) -> str:
         clauses.append("the unit's models have keywords " + ", ".join(kinds))
     if data.get("ignore") is not None:
         clauses.append("the player ignores " + (", ".join(data["ignore"]) or "nothing"))
+    if data.get("reading"):
+        reading = data["reading"]
+        clauses.append("the text is read as " + (reading if isinstance(reading, str) else ", ".join(reading.values())))
     ask_ = f"What is {q.text}?"
     if not clauses:
         return ask_
@@ -113,175 +190,22 @@ def question_text(pack: Pack, q: Quantity, data: dict[str, Any]) -> str:
 
 
 def _clause(fact: Fact, value: Any) -> str:
-    if fact.type.kind == "bool" and "{value}" in fact.text:
-        return fact.describe(value)
     from explain.english import sentence
 
-    return sentence(fact, value)  # "the shooter did not move this turn", never "it is not the case that ..."
+    if fact.type.kind == "bool" and "{value}" in fact.text:
+        return fact.describe(value)
+    said = sentence(fact, value)  # "the shooter did not move this turn", never "it is not the case that ..."
+    return _one(said) if value == 1 and not isinstance(value, bool) else said
 
 
-def _witnesses(pack: Pack, q: Quantity) -> Iterator[tuple[str, str, dict[str, Any]]]:
-    """(topic, what it shows, situation data) for each interaction of `q`, in a fixed order."""
-    typical = typical_values(pack, q)
-    rules = {m.name for m in pack.modifiers_of(q.name)}
-    if q.automatic is not None:
-        yield from _by_ruling(pack, q, typical, "No roll needed", "automatic", lambda r: bool(r.automatic))
-    for p in pack.policies.values():
-        if not (q.name in p.quantities or rules.intersection(p.rules) or p.rule in rules):
-            continue
-        topic = (p.text or p.name.replace("_", " "))
-        topic = topic[0].upper() + topic[1:]
-        test = _policy_test(p)
-        if test is None:
-            continue
-        yield from _by_ruling(pack, q, typical, topic, f"policy:{p.name}", test)
-    for score, then in q.chart:
-        yield from _by_ruling(pack, q, typical, f"Scores of 7 or more: {score}+ needs a 6, then {then}+",
-                              f"chart:{score}", partial(_scores, score))
-    if q.impossible_from is not None:
-        yield from _by_ruling(pack, q, typical, f"Scores of {q.impossible_from} or more are impossible",
-                              f"chart:{q.impossible_from}", lambda r: bool(r.impossible))
-    if q.passes is not None:
-        yield from _by_ruling(pack, q, typical, "The chance of passing", "chance",
-                              lambda r: r.probability is not None and bool(r.applied))
-    for reading in readings_of(pack, q):
-        yield from _by_ruling(pack, q, typical, f"Two readings: {reading.sentence}",
-                              f"reading:{reading.name}",
-                              lambda r: r.readings is not None)
-    yield from _chains(pack, q, typical)
-    yield from _examples(pack, q)
-    for name in pack.assumptions:
-        yield from _by_ruling(pack, q, typical, f"Assumption: {pack.assumptions[name].text}",
-                              f"assumption:{name}", partial(_relies_on, name))
+def _one(text: str) -> str:
+    """"1 dice per base" -> "1 die per base", "1 physical bases" -> "1 physical base"."""
+    from explain.english import _singular
 
-
-def _scores(score: int, r: Ruling) -> bool:
-    return bool(r.value == score)
-
-
-def _relies_on(assumption: str, r: Ruling) -> bool:
-    return assumption in r.assumptions
-
-
-def _policy_test(p: Policy) -> Callable[[Ruling], bool] | None:
-    """Whether a ruling shows the policy at work: suppressing a rule, biting, or ignoring modifiers."""
-    label = p.label or p.name
-
-    def suppresses(r: Ruling) -> bool:
-        return any(s.policy == p.name for s in r.suppressed)
-
-    def bites(r: Ruling) -> bool:
-        return any(c.rule == label for c in r.clamped)
-
-    def ignores(r: Ruling) -> bool:
-        return bool(r.ignored)
-
-    return {"exclusive": suppresses, "override": suppresses, "clamp": bites, "cap": bites,
-            "choice": ignores}.get(p.kind)
-
-
-def typical_values(pack: Pack, q: Quantity) -> dict[str, Any]:
-    """Values for the facts without a default that the quantity's base reads.
-
-    For a quantity with a chance of success, the value whose plain ruling is
-    closest to even odds (BS 3 needs 4+); otherwise the middle of the range.
-
-    Examples:
-        >>> from kb.loader import load_pack
-        >>> pack = load_pack("fantasy")
-        >>> typical_values(pack, pack.quantities["to_hit"])
-        {'shooter.bs': 3}
-    """
-    out: dict[str, Any] = {}
-    for name in sorted(q.base.names if q.base is not None else ()):
-        fact = pack.facts.get(name)
-        if fact is None or fact.default is not None or not fact.domain:
-            continue
-        scored = []
-        domain = fact.domain
-        if len(domain) > 100:  # a huge range: its ends and middle are question enough
-            domain = (domain[0], domain[len(domain) // 2], domain[-1])
-        for i, value in enumerate(domain):
-            r = ask_if_possible(pack, q.name, Situation(given={**out, name: value}))
-            if r is None:
-                continue
-            p = r.probability
-            odds = abs(p - Fraction(1, 2)) if p is not None and not r.cases else Fraction(1)
-            scored.append((odds, i, value))
-        if scored:
-            best = min(scored)
-            out[name] = best[2] if best[0] < 1 else domain[len(domain) // 2]
-    return out
-
-
-def _by_ruling(pack: Pack, q: Quantity, typical: dict[str, Any], topic: str, shows: str,
-               test: Callable[[Ruling], bool]) -> Iterator[tuple[str, str, dict[str, Any]]]:
-    found = find(pack, q.name, lambda r: not r.cases and test(r), max_facts=MAX_FACTS, decided=True)
-    if not found:
-        return
-    best = min(found, key=lambda f: (len(f.given), _distance(f.given, typical)))
-    given = {n: _pick(v, typical.get(n)) for n, v in best.given}
-    yield topic, shows, {"given": given}
-
-
-def _chains(pack: Pack, q: Quantity, typical: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
-    """Derived facts and compound conditions: all parts holding, then each part alone failing."""
-    exprs = [m.when for m in pack.modifiers_of(q.name)]
-    derived = [n for n in pack.facts if n in behind(pack, exprs) and pack.facts[n].derive is not None]
-    subjects: list[tuple[str, str, Expr]] = []
-    for n in derived:
-        derive = pack.facts[n].derive
-        assert derive is not None
-        subjects.append((n, f"when {pack.facts[n].text}", derive))
-    for m in pack.modifiers_of(q.name):
-        if len(atoms(m.when)) > 1:
-            shown = " and ".join(_atom_text(pack, a) for a in atoms(m.when))
-            subjects.append((m.name, f"when {m.name.replace('_', ' ')} counts: {shown}", m.when))
-    for name, text, expr in subjects:
-        parts = atoms(expr)
-        facts = base_inputs(pack, [expr])
-        fixed = {n: v for n, v in typical.items() if n not in facts}
-        for i in [-1, *range(len(parts))]:
-            def test(given: dict[str, Any], i: int = i, parts: list[Expr] = parts) -> bool:
-                values = fact_values(pack, given)
-                return all(evaluate(a, values) is (j != i) for j, a in enumerate(parts))
-            for given in minimal_witnesses(pack, test, facts, fixed=fixed):
-                yield text[0].upper() + text[1:], f"chain:{name}:{'all' if i < 0 else i}", {"given": given}
-
-
-def _atom_text(pack: Pack, atom: Expr) -> str:
-    from explain.english import say
-
-    return say(pack, atom)  # "the target has Unit Strength 2 or less", not "target.unit_strength <= 2"
-
-
-def _examples(pack: Pack, q: Quantity) -> Iterator[tuple[str, str, dict[str, Any]]]:
-    """The pack's worked examples that combine several steps (set, multiply, add...) or ad-hoc effects."""
-    for example in pack.examples:
-        data = example.situation
-        if example.quantity != q.name or example.expect.get("exit") or data.get("groups"):
-            continue
-        shows = {"clamped", "clamped_only", "ignored", "suppressed", "readings"} & set(example.expect)
-        if len(data.get("effects") or []) >= 2 or data.get("ignore") is not None or shows:
-            title = example.name.replace("_", " ").replace("-", " ")
-            yield f"Worked example: {title}", f"example:{example.name}", data
-
-
-def _distance(given: tuple[tuple[str, Any], ...], typical: dict[str, Any]) -> int:
-    total = 0
-    for name, value in given:
-        if name in typical and isinstance(typical[name], int):
-            low, high = value if isinstance(value, tuple) else (value, value)
-            want = typical[name]
-            total += 0 if low <= want <= high else min(abs(low - want), abs(high - want))
-    return total
-
-
-def _pick(value: Any, typical: Any) -> Any:
-    if not isinstance(value, tuple):
-        return value
-    low, high = value
-    return min(max(typical, low), high) if isinstance(typical, int) else low
+    def one(m: re.Match[str]) -> str:
+        words = m.group(2).split()
+        return m.group(1) + " ".join([*(w for w in words[:-1]), _singular(words[-1])])
+    return re.sub(r"\b(1 )((?:[a-z]+ )?(?:dice|[a-z]+s))\b", one, text)
 
 
 def _where(pack: Pack) -> Any:
@@ -292,8 +216,19 @@ def _where(pack: Pack) -> Any:
 
 
 def answer_text(entry: Entry) -> str:
-    """The answer in one line: the ruling as a player writes it, with the chance of success."""
+    """The answer in one line: the ruling as a player writes it, with the chance of success.
+
+    Split fire gives each group's answer; an odds table says it is one.
+    """
+    if entry.table is not None:
+        return "see the table"
     r = entry.ruling
+    if r.groups is not None:
+        return "; ".join(f"{name}: {_one_answer(sub)}" for name, sub in r.groups)
+    return _one_answer(r)
+
+
+def _one_answer(r: Ruling) -> str:
     shown = r.display
     if r.then is not None:
         shown = f"{r.value}+: roll a 6, then {r.then}+"
@@ -308,7 +243,15 @@ def reasons(entry: Entry, pack: Pack | None = None) -> list[str]:
     every reading's answer); without it, from the recorded claims.
     """
     r = entry.ruling
-    if pack is not None and r.cases is None and r.groups is None:
+    if entry.table is not None:
+        return []
+    if pack is not None and r.groups is not None:
+        out = []
+        for name, sub in r.groups:
+            said = _worded_reasons(pack, Entry(entry.quantity, entry.topic, "", entry.situation, sub))
+            out.append(f"{name[:1].upper() + name[1:]}: " + " ".join(said))
+        return out
+    if pack is not None and r.cases is None:
         return _worded_reasons(pack, entry)
     out = []
     if r.applied:
@@ -318,9 +261,6 @@ def reasons(entry: Entry, pack: Pack | None = None) -> list[str]:
     for node in r.explanation.because:
         if node.tag in ("suppressed", "ignored", "clamp", "chart", "reading", "automatic"):
             out.append(node.claim + ".")
-        if node.tag == "failed" and any(n.because for n in node.because) and entry.topic.startswith("When"):
-            traced = "; ".join(c.claim for n in node.because for c in n.because)
-            out.append(node.claim + f" ({traced}).")
     if r.automatic:
         out.append("The roll is skipped: the attack hits automatically.")
     return out
@@ -343,10 +283,12 @@ def _worded_reasons(pack: Pack, entry: Entry) -> list[str]:
             text = "No modifier counts"
         else:
             continue
+        if line.tag == "reading":  # curly quotes: an inch mark in the sentence ('within 4"') cannot end it
+            text = re.sub(r': "(.*)" \(', ": \u201c\\1\u201d (", text)
         first = text.split(" ")[0]
         text = text if "_" in first or not first[:1].isalpha() else text[:1].upper() + text[1:]
-        out.append(text if text.endswith((".", '"', ")")) and line.tag == "reading" else text.rstrip(".") + ".")
-    if entry.topic.startswith("When") and r.values is not None:
+        out.append(text if text.endswith((".", "\u201d", ")")) and line.tag == "reading" else text.rstrip(".") + ".")
+    if r.values is not None:
         shown = " ".join(out)
         for rule in _asked_about(pack, entry):
             if f"{rule} does not apply" not in shown:
@@ -355,39 +297,71 @@ def _worded_reasons(pack: Pack, entry: Entry) -> list[str]:
 
 
 def _asked_about(pack: Pack, entry: Entry) -> list[str]:
-    """The rules that did not apply although they read a fact the question states."""
+    """The rules that did not apply although every fact they read that the question states is as they need,
+    or they read a fact whose boundary the question is about."""
     from solver.facts import _reads
 
     given = set(entry.situation.get("given") or {})
+    subjects = {s.split(":")[1] for s in entry.shows if s.startswith("chain:")}
     failed = [n.claim.split(" ")[0] for n in entry.ruling.explanation.because if n.tag == "failed"]
-    return [rule for rule in failed
-            if rule in pack.modifiers and given & set(_reads(pack, pack.modifiers[rule].when.names))]
+    return [rule for rule in failed if rule in pack.modifiers
+            and (rule in subjects or subjects & pack.modifiers[rule].when.names or (
+                entry.topic == TOPICS["boundary"] and given & set(_reads(pack, pack.modifiers[rule].when.names))))]
 
 
 def citations(pack: Pack, entry: Entry) -> list[str]:
-    """The rule texts the answer rests on, and the assumptions it relies on."""
-    root = entry.ruling.explanation
+    """The rule texts the answer rests on (the seed sentence a question quotes first), and the assumptions it
+    relies on."""
+    rulings = [sub for _, sub in entry.ruling.groups] if entry.ruling.groups is not None else [entry.ruling]
+    if entry.table is not None:
+        rulings = [r for _, cells in entry.table.rows for _, r in cells]
     keep = {"applied", "suppressed", "ignored", "clamp", "chart", "reading"}
-    asked = set(_asked_about(pack, entry)) if entry.topic.startswith("When") else set()
-    nodes = [root] if entry.ruling.automatic or entry.ruling.impossible or entry.ruling.then else []
-    nodes += [n for child in root.because if child.tag in keep or (child.tag == "failed" and child.claim.split(" ")[0]
-                                                                   in asked) for _, n in child.lines()]
+    asked = set(_asked_about(pack, entry))
+    nodes = []
+    for r in rulings:
+        root = r.explanation
+        nodes += [root] if r.automatic or r.impossible or r.then else []
+        nodes += [n for child in root.because if child.tag in keep or (child.tag == "failed" and child.claim.split(
+            " ")[0] in asked) for _, n in child.lines()]
     # curly quotes around the seed's words: an inch mark inside a quote ('within 4"') cannot end it
-    out = list(dict.fromkeys(re.sub(r': "(.*)"$', ": “\\1”", n.cite) for n in nodes if n.cite))
-    out += [f"assumption {a}: {pack.assumptions[a].text}"
-            for a in entry.ruling.assumptions if a in pack.assumptions]
+    out = [_curly(n.cite) for n in nodes if n.cite]
+    if entry.quote:
+        where = _source_of(pack, entry.quote)
+        out.insert(0, f"{where}: \u201c{entry.quote}\u201d" if where else f"\u201c{entry.quote}\u201d")
+    if entry.quote and out[0].split(":")[0] != f"\u201c{entry.quote}\u201d".split(":")[0]:
+        where = out[0].split(": \u201c")[0]
+        out = [out[0], *(c for c in out[1:] if not c.startswith(where + ": "))]
+    out = list(dict.fromkeys(out))
+    assumptions = dict.fromkeys(a for r in rulings for a in r.assumptions)
+    out += [f"assumption {a}: {pack.assumptions[a].text}" for a in assumptions if a in pack.assumptions]
     return out
 
 
-def replay(pack: Pack, entry: Entry) -> str:
-    """The `rulings ask` command that re-derives the answer."""
-    data = entry.situation
+def _curly(cite: str) -> str:
+    return re.sub(r': "(.*)"$', ": \u201c\\1\u201d", cite)
+
+
+def _source_of(pack: Pack, quote: str) -> str:
+    """Where in the pack's sources a quote is: "roll_to_hit ¶4", or "" when it is not found word for word."""
+    for name, source in pack.sources.items():
+        for number, text in (source.get("paragraphs") or {}).items():
+            if quote.strip() in str(text):
+                return f"{name} \u00b6{number}"
+    return ""
+
+
+def replay(pack: Pack, entry: Entry | dict[str, Any], named: tuple[str, ...] = (), quantity: str = "") -> str:
+    """The `rulings ask` command that re-derives the answer; `named` is the pack as the user named it (a path as
+    given) and its options (`--with FILE`), shell-quoted; the pack's name by default."""
+    data = entry.situation if isinstance(entry, Entry) else entry
+    quantity = entry.quantity if isinstance(entry, Entry) else quantity
     flags = [f"--given {shlex.quote(f'{n}={_arg(v)}')}" for n, v in (data.get("given") or {}).items()]
     if data.get("base") is not None:
         flags.append(f"--base {shlex.quote(_arg(data['base']))}")
     if data.get("roll") is not None:
         flags.append(f"--roll {data['roll']}")
-    command = " ".join([f"rulings ask {pack.name} {entry.quantity}", *flags])
+    where, *options = named or (pack.name,)
+    command = " ".join(["rulings ask", where, quantity, *options, *flags])
     rest = {k: v for k, v in data.items() if k not in ("given", "base", "roll")}
     if not rest:
         return command
@@ -396,16 +370,54 @@ def replay(pack: Pack, entry: Entry) -> str:
     return f"{command} --situation - <<'EOF'\n{shown}\nEOF"
 
 
-def faq_json(pack: Pack, entries: list[Entry]) -> dict[str, Any]:
-    """The FAQ as JSON: one object per entry, with its full ruling."""
-    return {"pack": pack.name, "title": pack.title, "entries": [
+def _replays(pack: Pack, entry: Entry, named: tuple[str, ...]) -> list[str]:
+    if entry.table is None:
+        return [replay(pack, entry, named)]
+    return [replay(pack, data, named, entry.quantity) for _, cells in entry.table.rows for data, _ in cells]
+
+
+def _match_command(pack: Pack, k: KeywordEntry, named: tuple[str, ...]) -> str:
+    where, *options = named or (pack.name,)
+    shown = yaml.safe_dump(k.situation, sort_keys=False, allow_unicode=True, default_flow_style=None).rstrip()
+    return " ".join(["rulings match", where, shlex.quote(k.phrase), *options]) + \
+        f" --situation - <<'EOF'\n{shown}\nEOF"
+
+
+def keyword_answer(k: KeywordEntry) -> str:
+    """What `match` says, in a sentence or two."""
+    said = f"{'Yes' if k.unit else 'No'}: the phrase means {k.meaning}."
+    if k.scope == "model":
+        each = ", ".join(f"model {i} {'yes' if ok else 'no'}" for i, ok in enumerate(k.each, 1))
+        said += f" A rule for a model applies only to the models that have the keyword: {each}."
+    else:
+        said += " A unit has every keyword of every one of its models."
+    for a, b in k.forms:
+        said += f" {a} matched {b}: singular and plural instances of the same keyword function in the same way."
+    for option, unit, default in k.readings:
+        said += f" Read as {option}{' (the default)' if default else ''}: {'yes' if unit else 'no'}."
+    return said
+
+
+def faq_json(pack: Pack, entries: list[Entry], named: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The FAQ as JSON: one object per entry, with its full ruling (an odds table with every cell's)."""
+    doc: dict[str, Any] = {"pack": pack.name, "title": pack.title, "entries": [
         {"quantity": e.quantity, "topic": e.topic, "question": e.question, "answer": answer_text(e),
          "reasons": reasons(e, pack), "citations": citations(pack, e), "situation": e.situation,
-         "shows": list(e.shows),
-         "command": replay(pack, e), "ruling": ruling_json(e.ruling)} for e in entries]}
+         "shows": list(e.shows), "command": replay(pack, e, named), "ruling": ruling_json(e.ruling),
+         **({"table": _table_json(e.table)} if e.table is not None else {})} for e in entries]}
+    doc["keywords"] = [{"phrase": k.phrase, "question": k.question, "situation": k.situation, "unit": k.unit,
+                        "models": list(k.each), "meaning": k.meaning, "answer": keyword_answer(k),
+                        "command": _match_command(pack, k, named)} for k in keyword_questions(pack)]
+    return doc
 
 
-def faq_markdown(pack: Pack, entries: list[Entry]) -> str:
+def _table_json(table: Table) -> dict[str, Any]:
+    return {"corner": table.corner, "columns": list(table.columns), "rows": [
+        {"label": label, "cells": [{"situation": data, "ruling": ruling_json(r)} for data, r in cells]}
+        for label, cells in table.rows]}
+
+
+def faq_markdown(pack: Pack, entries: list[Entry], named: tuple[str, ...] = ()) -> str:
     """The FAQ as Markdown: a contents list, then one section per quantity and topic."""
     lines = [f"# {pack.title}: frequently asked questions", "",
              f"Generated from the `{pack.name}` pack by `rulings faq {pack.name}`. Every answer is re-derived "
@@ -414,14 +426,19 @@ def faq_markdown(pack: Pack, entries: list[Entry]) -> str:
     by_quantity: dict[str, list[Entry]] = {}
     for e in entries:
         by_quantity.setdefault(e.quantity, []).append(e)
+    keywords = keyword_questions(pack)
     lines.append("## Contents")
     lines.append("")
     for name, group in by_quantity.items():
         text = pack.quantities[name].text
-        lines.append(f"- [`{name}`: {text}](#{_anchor(name, text)}) ({len(group)} questions)")
+        lines.append(f"- [{_cap(text)}](#{_anchor(text)}) ({len(group)} questions)")
+        for topic in dict.fromkeys(e.topic for e in group):
+            lines.append(f"  - [{topic}](#{_anchor(topic)})")
+    if keywords:
+        lines.append(f"- [Keywords: does a rule apply to this unit?](#{_anchor(KEYWORDS)}) ({len(keywords)} questions)")
     number = 0
     for name, group in by_quantity.items():
-        lines += ["", f"## `{name}`: {pack.quantities[name].text}"]
+        lines += ["", f"## {_cap(pack.quantities[name].text)}"]
         topic = None
         for e in group:
             if e.topic != topic:
@@ -429,40 +446,92 @@ def faq_markdown(pack: Pack, entries: list[Entry]) -> str:
                 lines += ["", f"### {topic}"]
             number += 1
             answer = f"**A:** {answer_text(e)}. " + " ".join(reasons(e, pack))
-            lines += ["", f"**Q{number}. {e.question}**", "", answer]
+            lines += ["", f"**Q{number}. {e.question}**", ""]
+            if not e.question.endswith(f"What is {pack.quantities[name].text}?") and e.table is None:
+                lines += [f"*{_situations_said(pack, e)}*", ""]
+            lines.append(answer.rstrip())
+            if e.table is not None:
+                lines += ["", *_table_markdown(e.table)]
             cites = citations(pack, e)
             if cites:
                 lines.append("")
                 lines += [f"> {c}" + ("  " if i < len(cites) - 1 else "") for i, c in enumerate(cites)]
-            command = replay(pack, e)
-            lines += ["", "<details><summary>Situation and replay</summary>", "", "```yaml",
-                      yaml.safe_dump(e.situation, sort_keys=False, allow_unicode=True).rstrip(), "```", "",
-                      "```", command, "```", "", "</details>"]
+            shown = e.situation if e.table is None else None
+            lines += ["", "<details><summary>Situation and replay</summary>", ""]
+            if shown is not None:
+                lines += ["```yaml", yaml.safe_dump(shown, sort_keys=False, allow_unicode=True).rstrip(), "```", ""]
+            lines += ["```", *_replays(pack, e, named), "```", "", "</details>"]
+    if keywords:
+        lines += ["", f"## {KEYWORDS}"]
+        for k in keywords:
+            number += 1
+            lines += ["", f"**Q{number}. {k.question}**", "", f"**A:** {keyword_answer(k)}"]
+            lines += ["", "<details><summary>Replay</summary>", "", "```", _match_command(pack, k, named), "```",
+                      "", "</details>"]
     return "\n".join(lines) + "\n"
 
 
+KEYWORDS = "Keywords: does a rule apply to this unit?"
+
+
+def _situations_said(pack: Pack, e: Entry) -> str:
+    q = pack.quantities[e.quantity]
+    top = {k: v for k, v in e.situation.items() if k != "groups"}
+    said = situation_text(pack, q, top)
+    for group in e.situation.get("groups") or []:
+        said += f" {group['name'][:1].upper() + group['name'][1:]}: " + situation_text(pack, q, group).rstrip(".") + "."
+    return said
+
+
+def _table_markdown(table: Table) -> list[str]:
+    out = [f"| {table.corner} | " + " | ".join(table.columns) + " |", "|" + " --- |" * (len(table.columns) + 1)]
+    for label, cells in table.rows:
+        shown = [_percent(r.probability) for _, r in cells]
+        out.append(f"| {label} | " + " | ".join(shown) + " |")
+    return out
+
+
+def _percent(p: Fraction | None) -> str:
+    if p is None:
+        return "-"
+    return f"{_fraction(p)} ({round(float(p) * 100)}%)"
+
+
 def faq_examples(pack: Pack, entries: list[Entry]) -> str:
-    """The FAQ as pack `examples:` YAML, so a published FAQ becomes a regression suite."""
+    """The FAQ as pack `examples:` YAML, so a published FAQ becomes a regression suite (an odds table gives
+    one example per cell)."""
     examples = []
     for i, e in enumerate(entries, 1):
-        doc = ruling_json(e.ruling)
-        expect: dict[str, Any] = {"value": doc["value"], "display": doc["display"]}
-        for key in ("probability", "then", "modifier"):
-            if key in doc:
-                expect[key] = doc[key]
-        expect["applied"] = [a["rule"] for a in doc["applied"]]
-        expect["suppressed"] = {s["rule"]: s["by"] for s in doc["suppressed"]}
-        expect["ignored"] = [x["rule"] for x in doc["ignored"]]
-        expect["clamped_only"] = [c["rule"] for c in doc["clamped"]]
-        if "readings" in doc:
-            expect["readings"] = {r["reading"]: r["value"] for r in doc["readings"]}
-        examples.append({"name": f"faq-{i:03d}-{e.quantity}", "quantity": e.quantity, "quote": e.question,
-                         "situation": e.situation, "expect": expect})
+        cells = [(e.situation, e.ruling)] if e.table is None else [c for _, row in e.table.rows for c in row]
+        for j, (situation, ruling) in enumerate(cells):
+            name = f"faq-{i:03d}-{e.quantity}" + (f"-{j + 1}" if e.table is not None else "")
+            examples.append({"name": name, "quantity": e.quantity, "quote": e.question, "situation": situation,
+                             "expect": _expect(ruling_json(ruling))})
     return yaml.safe_dump({"examples": examples}, sort_keys=False, allow_unicode=True, width=120)
 
 
-def _anchor(name: str, text: str) -> str:
-    return re.sub(r"[^a-z0-9 _-]", "", f"{name}: {text}".lower()).replace(" ", "-")
+def _expect(doc: dict[str, Any]) -> dict[str, Any]:
+    expect: dict[str, Any] = {"value": doc["value"], "display": doc["display"]}
+    for key in ("probability", "then", "modifier"):
+        if key in doc:
+            expect[key] = doc[key]
+    expect["applied"] = [a["rule"] for a in doc["applied"]]
+    expect["suppressed"] = {s["rule"]: s["by"] for s in doc["suppressed"]}
+    expect["ignored"] = [x["rule"] for x in doc["ignored"]]
+    expect["clamped_only"] = [c["rule"] for c in doc["clamped"]]
+    if "readings" in doc:
+        expect["readings"] = {r["reading"]: r["value"] for r in doc["readings"]}
+    if "groups" in doc:
+        expect["groups"] = {g["name"]: _expect(g) for g in doc["groups"]}
+    return expect
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _anchor(text: str) -> str:
+    return re.sub(r"[^a-z0-9 _-]", "", text.lower()).replace(" ", "-")
 
 
 def _fraction(p: Fraction | None) -> str:

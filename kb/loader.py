@@ -479,7 +479,7 @@ class _Builder:
                  quantities: dict[str, Quantity]) -> Example:
         self._known("quantity", raw["quantity"], quantities, doc, (*path, "quantity"))
         return Example(raw["name"], raw["quantity"], raw.get("situation") or {}, raw["expect"], doc.span(path),
-                       raw.get("quote", ""))
+                       raw.get("quote", ""), raw.get("faq", ""), raw.get("topic", ""))
 
     # -- checks -------------------------------------------------------------
 

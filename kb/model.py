@@ -231,6 +231,10 @@ class Example:
     expect: dict[str, Any]
     where: Span
     quote: str = ""
+    faq: str = ""
+    """The question in a player's words, for an example the pack wants its FAQ to ask."""
+    topic: str = ""
+    """The FAQ topic the question goes under."""
 
 
 @dataclass(frozen=True, slots=True)

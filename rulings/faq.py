@@ -25,17 +25,19 @@ def run_why_not(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(why_not_json(result, commands), ensure_ascii=False, default=str))
         return 0
+    from explain.whynot import change_text, reason_lines
+
     md = args.format == "markdown"
     lines = [("## " if md else "") + f"{result.rule} ({result.quantity}): {_STATUS[result.status]}", ""]
-    for depth, node in result.reason.lines():
-        cite = f" — {node.cite}" if node.cite else ""
-        lines.append("  " * depth + ("- " if md else "") + node.claim + cite)
+    for depth, claim, cite in reason_lines(pack, result):  # conditions in words, not pack syntax
+        lines.append("  " * depth + ("- " if md else "") + claim + (f" — {cite}" if cite else ""))
     if result.status != "counts":
         lines += ["", ("### " if md else "") + "Smallest changes that make it count" + ("" if md else ":"), ""]
         if not result.changes:
             lines.append("none found changing up to three facts")
         for change, command in zip(result.changes, commands, strict=True):
-            lines.append(("- " if md else "  ") + f"{change.describe()}: {result.quantity} becomes {change.display}")
+            lines.append(("- " if md else "  ") + f"{change_text(pack, change)}: {result.quantity} becomes "
+                         f"{change.display}")
             lines.append(("  `" if md else "      ") + command + ("`" if md else ""))
     print("\n".join(lines))
     return 0
@@ -91,17 +93,26 @@ def _coverage_text(coverage: Any, proven: str) -> str:
 
 def run_faq(args: argparse.Namespace) -> int:
     """`rulings faq PACK`: the pack's generated FAQ as Markdown, JSON or pack examples."""
+    from dataclasses import replace
+
     from explain.faq import faq, faq_examples, faq_json, faq_markdown
     from rulings.cli import _load
+    from rulings.options import parse_readings, replay_words, stating_readings, with_default_readings
+    from solver.ask import readings_of
 
     pack = _load(args)
-    entries = faq(pack)
+    chosen = parse_readings(args.readings, pack)
+    pack = with_default_readings(pack, chosen)
+    # each entry states the readings it was asked under, so its replay and its test ask the same question
+    entries = [replace(e, situation=stating_readings(e.situation, {r.name: chosen[r.name] for r in readings_of(
+        pack, pack.quantities[e.quantity]) if r.name in chosen}, pack)) for e in faq(pack)]
+    named = replay_words(args.pack, args.with_files)
     if args.as_tests:
         text = faq_examples(pack, entries)
     elif args.format == "json":
-        text = json.dumps(faq_json(pack, entries), ensure_ascii=False, indent=1, default=str) + "\n"
+        text = json.dumps(faq_json(pack, entries, named), ensure_ascii=False, indent=1, default=str) + "\n"
     else:
-        text = faq_markdown(pack, entries)
+        text = faq_markdown(pack, entries, named)
     if args.out:
         from kb.errors import RulingsError
 
@@ -123,14 +134,24 @@ _STATUS = {
 
 
 def _command(args: argparse.Namespace, change: dict[str, Any]) -> str:
+    """The replay of a change: the pack named as the user named it, with the same options, pasted into the same
+    shell."""
+    import shlex
+
+    from rulings.options import replay_words
     from solver.situation import parse_given
 
-    parts = ["rulings", "ask", args.pack, args.quantity]
+    where, *options = replay_words(args.pack, getattr(args, "with_files", ()), getattr(args, "readings", ()))
+    parts = [args.quantity]
     if args.situation:
         parts += ["--situation", args.situation]
+    for flag in ("base", "roll"):
+        if getattr(args, flag, None) is not None:
+            parts += [f"--{flag}", str(getattr(args, flag))]
     merged = {**parse_given(args.given), **change}
-    parts += [f"--given {n}={_show(v)}" for n, v in merged.items()]
-    return " ".join(parts)
+    parts += [w for n, v in merged.items() for w in ("--given", f"{n}={_show(v)}")]
+    return " ".join(["rulings", "ask", where, shlex.quote(args.quantity), *options,
+                     *(shlex.quote(p) for p in parts[1:])])
 
 
 def _show(value: Any) -> str:

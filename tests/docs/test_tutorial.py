@@ -94,7 +94,8 @@ def test_the_finished_pack_passes_check_strict_and_publishes_a_faq(capsys: pytes
     assert run("faq", final) == 0
     faq = capsys.readouterr().out
     assert faq.startswith("# Longbow -- the roll to hit with a bow: frequently asked questions")
-    assert "Two readings: A wounded or shaken archer takes -1 to hit." in faq
+    assert "### Where the text can be read two ways" in faq
+    assert "can be read two ways: \u201cA wounded or shaken archer takes -1 to hit.\u201d" in faq
 
 
 def test_the_readme_and_the_pack_format_link_the_tutorial() -> None:

@@ -64,9 +64,10 @@ def test_a_lone_models_unit_strength() -> None:
     """Seed: "any shot at a lone model with Unit Strength 2 or less suffers a -1 shooting modifier." """
     counts, too_strong = _showing("chain:lone_model:all"), _showing("chain:lone_model:1")
     assert "lone_model" in [a.rule for a in counts.ruling.applied]
-    assert too_strong.situation["given"]["target.unit_strength"] == 10  # the pack's typical unit, not the edge
+    assert counts.situation["given"]["target.unit_strength"] == 2  # the boundary from both sides: 2 or less...
+    assert too_strong.situation["given"]["target.unit_strength"] == 3  # ...and the first value past it
     assert "lone_model" not in [a.rule for a in too_strong.ruling.applied]
-    assert "Unit Strength 10" in too_strong.question
+    assert "Unit Strength 3" in too_strong.question
 
 
 def test_no_question_is_asked_twice() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from explain.faq import Entry, citations, question_text, reasons
+from explain.faq_questions import TOPICS
 from kb.loader import load_pack
 from kb.model import Pack
 from solver import ask, situation_from_data
@@ -35,7 +36,7 @@ def test_an_answer_gives_every_readings_value() -> None:
 
 def test_a_when_answer_says_why_the_rule_asked_about_did_not_count() -> None:
     e = entry(FANTASY, "to_hit", {"given": {"shooter.bs": 3, "target.lone_model": True, "target.unit_strength": 4}},
-              topic="When lone model counts")
+              topic=TOPICS["boundary"])
     said = reasons(e, FANTASY)
     assert said == ["No modifier counts.", "lone_model does not apply: the target has Unit Strength 4 (more than 2)."]
     assert any("¶7" in c for c in citations(FANTASY, e)) and not any("¶4" in c for c in citations(FANTASY, e))

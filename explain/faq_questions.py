@@ -1,0 +1,410 @@
+"""Which questions a pack's FAQ asks: the situations the solver's searches find worth asking about.
+
+A question earns its place by what its ruling shows, never by enumerating
+rows: each modifier that counts (alone, at typical values), each policy at
+the moment it bites (a non-stacking group or override deciding, a cap, a
+permitted choice; a clamp only where a modifier pushes a realistic value
+into it), each chart edge, each boundary of a comparison (Unit Strength 2
+counts, 3 does not), each reading split with every reading's number, the
+seed's own worked examples, the questions the pack declares (`faq:` on an
+example), an odds table for a roll that passes or fails, and each kind of
+keyword phrase. Inputs are realistic: the facts' `typical:` values, and a
+value a quantity counts with never strays more than `REALISTIC_SPREAD` from
+its typical one. Every answer is the solver's (`ask`, `match`), found here
+and re-derived when the FAQ is rendered.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import partial
+from typing import Any
+
+from kb.expr import Expr, atoms, evaluate
+from kb.model import Example, Pack, Policy, Quantity
+from solver.ask import ask_if_possible, readings_of
+from solver.ruling import Ruling
+from solver.situation import Situation
+from solver.space.find import counted_facts, find
+from solver.space.search import base_inputs, fact_values, minimal_witnesses
+
+MAX_FACTS = 4
+"""The most facts a witness sets beyond the typical values; interactions needing more are left out."""
+
+REALISTIC_SPREAD = 2
+"""How far a value the quantity counts with (Ballistic Skill, bases) may stray from the fact's typical value."""
+
+TOPICS = {
+    "declared": "Questions players ask",
+    "automatic": "No roll needed",
+    "modifier": "What each modifier does",
+    "policy": "When rules meet",
+    "limit": "Limits",
+    "chart": "Scores of 7 or more",
+    "boundary": "Where a rule stops applying",
+    "reading": "Where the text can be read two ways",
+    "example": "Worked examples from the rules",
+    "odds": "Odds",
+    "assumption": "Assumptions",
+}
+"""The topics of a quantity's questions, in the order the FAQ lists them (a pack's own topics come first)."""
+
+_EXAMPLE_WORDS = re.compile(r"\be\.g\.|\bexample\b|\bas in\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A situation worth asking about: its topic, what it shows, and (for a declared one) the pack's words."""
+
+    topic: str
+    shows: str
+    situation: dict[str, Any]
+    words: str = ""
+    quote: str = ""
+
+
+def questions(pack: Pack, q: Quantity) -> Iterator[Question]:
+    """The questions about `q`, in topic order.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> pack = load_pack("fantasy")
+        >>> shown = [x.shows for x in questions(pack, pack.quantities["to_hit"])]
+        >>> "modifier:moved" in shown, "policy:cover_never_stacks" in shown
+        (True, True)
+    """
+    typical = typical_values(pack, q)
+    yield from _declared(pack, q)
+    if q.automatic is not None:
+        yield from _by_ruling(pack, q, typical, TOPICS["automatic"], "automatic", lambda r: bool(r.automatic))
+    for m in pack.modifiers_of(q.name):
+        yield from _by_ruling(pack, q, typical, TOPICS["modifier"], f"modifier:{m.name}", partial(_alone, m.name),
+                              also=_keywords_for(pack, m.when))
+    for p in pack.policies.values():
+        rules = {m.name for m in pack.modifiers_of(q.name)}
+        if not (q.name in p.quantities or rules.intersection(p.rules) or p.rule in rules):
+            continue
+        test = _policy_test(p)
+        if test is not None:
+            topic = TOPICS["limit"] if p.kind == "clamp" else TOPICS["policy"]
+            yield from _by_ruling(pack, q, typical, topic, f"policy:{p.name}", test)
+    for score, _ in q.chart:
+        yield from _by_ruling(pack, q, typical, TOPICS["chart"], f"chart:{score}", partial(_scores, score))
+    if q.impossible_from is not None:
+        yield from _by_ruling(pack, q, typical, TOPICS["chart"], f"chart:{q.impossible_from}",
+                              lambda r: bool(r.impossible))
+    yield from _boundaries(pack, q, typical)
+    for reading in readings_of(pack, q):
+        yield from _by_ruling(pack, q, typical, TOPICS["reading"], f"reading:{reading.name}",
+                              lambda r: r.readings is not None)
+    yield from _examples(pack, q)
+    for name in pack.assumptions:
+        if name not in q.assumptions:  # a quantity's own assumptions are cited under every answer
+            yield from _by_ruling(pack, q, typical, TOPICS["assumption"], f"assumption:{name}",
+                                  partial(_relies_on, name))
+
+
+def typical_values(pack: Pack, q: Quantity) -> dict[str, Any]:
+    """A value for every int fact: its `typical:`, or for one the quantity counts with, the even-odds value.
+
+    A fact without a typical value that the quantity's base reads gets the
+    value whose plain ruling is closest to even odds (BS 3 needs 4+), else
+    the middle of its range.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> pack = load_pack("skirmish")
+        >>> typical_values(pack, pack.quantities["cc_dice"])["attacker.bases"]
+        3
+    """
+    out: dict[str, Any] = {n: f.typical for n, f in pack.facts.items() if f.typical is not None}
+    counted = sorted({*counted_facts(pack, q.name), *(q.passes.names if q.passes is not None else ())})
+    for name in counted:
+        fact = pack.facts.get(name)
+        if name in out or fact is None or fact.default is not None or not fact.domain:
+            continue
+        domain = fact.domain
+        if len(domain) > 100:  # a huge range: its ends and middle are question enough
+            domain = (domain[0], domain[len(domain) // 2], domain[-1])
+        scored = []
+        for i, value in enumerate(domain):
+            r = ask_if_possible(pack, q.name, Situation(given={**out, name: value}))
+            p = r.probability if r is not None and not r.cases else None
+            scored.append((abs(p - Fraction(1, 2)) if p is not None else Fraction(1), i, value))
+        best = min(scored)
+        out[name] = best[2] if best[0] < 1 else domain[len(domain) // 2]
+    return out
+
+
+def realistic(pack: Pack, q: Quantity, given: dict[str, Any], typical: dict[str, Any]) -> bool:
+    """Whether every value the quantity counts with stays within `REALISTIC_SPREAD` of its typical value."""
+    counted = {*counted_facts(pack, q.name), *(q.passes.names if q.passes is not None else ())}
+    return all(abs(v - typical[n]) <= REALISTIC_SPREAD for n, v in given.items()
+               if n in counted and n in typical and isinstance(v, int) and not isinstance(v, bool))
+
+
+# -- what a ruling shows ----------------------------------------------------------
+
+
+def _alone(rule: str, r: Ruling) -> bool:
+    """The rule counts and nothing else does or bites: what the modifier does, seen on its own."""
+    return ([a.rule for a in r.applied] == [rule] and not r.clamped and not r.suppressed and not r.ignored
+            and not r.impossible and not r.automatic and r.then is None and r.readings is None)
+
+
+def _scores(score: int, r: Ruling) -> bool:
+    return bool(r.value == score)
+
+
+def _relies_on(assumption: str, r: Ruling) -> bool:
+    return assumption in r.assumptions and bool(r.applied)
+
+
+def _policy_test(p: Policy) -> Callable[[Ruling], bool] | None:
+    """Whether a ruling shows the policy at work: suppressing a rule, a cap biting, ignoring modifiers, or a
+    modifier pushing the value into a clamp (a clamp on the unmodified value restates the limit)."""
+    label = p.label or p.name
+
+    def suppresses(r: Ruling) -> bool:
+        return any(s.policy == p.name for s in r.suppressed)
+
+    def caps(r: Ruling) -> bool:
+        return any(c.rule == label for c in r.clamped)
+
+    def clamps(r: Ruling) -> bool:
+        return caps(r) and bool(r.applied)
+
+    def ignores(r: Ruling) -> bool:
+        return bool(r.ignored)
+
+    return {"exclusive": suppresses, "override": suppresses, "clamp": clamps, "cap": caps,
+            "choice": ignores}.get(p.kind)
+
+
+# -- searches ---------------------------------------------------------------------
+
+
+def _keywords_for(pack: Pack, when: Expr) -> dict[str, Any]:
+    """Keywords that satisfy each keyword phrase a condition tests (`matches('MONSTER/VEHICLE', ...)`): a set of
+    keywords has no range to search, so the phrase's first alternative stands for it."""
+    from kb.keywords import irregular_words, parse_phrase
+
+    out: dict[str, Any] = {}
+    for phrase, fact in re.findall(r"matches\(\s*'([^']+)'\s*,\s*([\w.]+)\s*\)", when.text):
+        parsed = parse_phrase(phrase, irregular_words(pack.plurals))
+        written = dict(parsed.written)
+        out[fact] = [written.get(k, k) for k, negated in parsed.alternatives[-1] if not negated]
+    return out
+
+
+def _by_ruling(pack: Pack, q: Quantity, typical: dict[str, Any], topic: str, shows: str,
+               test: Callable[[Ruling], bool], also: dict[str, Any] | None = None) -> Iterator[Question]:
+    """The situation nearest the typical values whose ruling passes `test`.
+
+    The typical values of what the quantity counts with are held first (one
+    more fact allowed, since they are given); only when nothing shows the
+    interaction there are they let go, within `REALISTIC_SPREAD`.
+    """
+    held = {**{n: typical[n] for n in sorted(counted_facts(pack, q.name)) if n in typical}, **(also or {})}
+    for fixed, limit in ((held, MAX_FACTS + 1), (also or {}, MAX_FACTS)):
+        found = find(pack, q.name, lambda r: not r.cases and test(r), Situation(given=fixed) if fixed else None,
+                     max_facts=limit, decided=True)
+        picked = [{n: _pick(v, typical.get(n)) for n, v in f.given} for f in found]
+        picked = [g for g in picked if realistic(pack, q, g, typical)]
+        if picked:
+            best = min(picked, key=lambda g: (_distance(g, typical), len(g)))
+            yield Question(topic, shows, {"given": _ordered(pack, _inputs_for_negatives(pack, best, typical))})
+            return
+        if held == (also or {}):
+            return
+
+
+def _boundaries(pack: Pack, q: Quantity, typical: dict[str, Any]) -> Iterator[Question]:
+    """Each comparison a modifier (or a derived fact it reads) depends on, on both sides of its boundary.
+
+    The rest of the modifier's condition holds, so the comparison is what
+    decides: a lone model of Unit Strength 2, then 3; cover of Line of Sight 1
+    in front of a Line of Sight 2 target, then a Line of Sight 3 one. A part
+    that is a plain yes/no is no boundary (its row of the truth table is not
+    a question).
+    """
+    done: set[str] = set()
+    for m in pack.modifiers_of(q.name):
+        own = atoms(m.when)
+        subjects: list[tuple[str, list[Expr], list[Expr]]] = [(m.name, own, [])]
+        for atom in own:
+            for name in atom.names:
+                fact = pack.facts.get(name)
+                if fact is not None and fact.derive is not None:
+                    rest = [a for a in own if a is not atom]
+                    subjects.append((name, atoms(fact.derive), [*rest, atom]))
+        for name, parts, also in subjects:
+            if name in done or not any(p._tree[0] == "cmp" for p in parts):
+                continue
+            done.add(name)
+            facts = base_inputs(pack, [*parts, *also])
+            fixed = {n: typical[n] for n in sorted(counted_facts(pack, q.name)) if n in typical and n not in facts}
+            holding: dict[str, Any] = {}
+            for i in [-1, *(j for j, p in enumerate(parts) if p._tree[0] == "cmp")]:
+                def test(given: dict[str, Any], i: int = i, parts: list[Expr] = parts,
+                         also: list[Expr] = also) -> bool:
+                    values = fact_values(pack, given)
+                    return (all(evaluate(a, values) is (j != i) for j, a in enumerate(parts))
+                            and all(evaluate(a, values) is True for a in also[:-1]))
+                found = minimal_witnesses(pack, test, facts, fixed=fixed, limit=64)
+                if not found:
+                    continue
+                best = min(found, key=lambda g: (_distance(g, holding or typical), len(g)))
+                best = _nearest(pack, test, best, holding or typical)
+                if i < 0:
+                    holding = best
+                yield Question(TOPICS["boundary"], f"chain:{name}:{'all' if i < 0 else i}",
+                               {"given": _ordered(pack, best)})
+
+
+def _declared(pack: Pack, q: Quantity) -> Iterator[Question]:
+    """The questions the pack declares: examples with a `faq:` question, answered by the solver all the same."""
+    for example in pack.examples:
+        if example.quantity == q.name and example.faq and not example.expect.get("exit"):
+            yield Question(example.topic or TOPICS["declared"], f"example:{example.name}", example.situation,
+                           example.faq, example.quote)
+
+
+def _examples(pack: Pack, q: Quantity) -> Iterator[Question]:
+    """The pack's examples that are the seed's own worked examples, or that combine several steps.
+
+    A worked example is one whose quote the seed introduces as one ("e.g.",
+    "Example:", "for example"). An example that only restates a limit (a
+    characteristic clamped) is left out; a cap on several modifiers is not
+    a restatement, it is how they meet.
+    """
+    caps = {p.label or p.name for p in pack.policies_of(q.name) if p.kind == "cap"}
+    for example in pack.examples:
+        data = example.situation
+        if example.quantity != q.name or example.expect.get("exit") or example.faq or not example.quote:
+            continue  # a worked example from the rules quotes them
+        effects = data.get("effects") or []
+        ops = {(e["op"] if isinstance(e, dict) else e)[:1] for e in effects}
+        clamped = set(example.expect.get("clamped", ())) | set(example.expect.get("clamped_only", ()))
+        # a reading's split is asked under its own topic, with every reading's number
+        steps = len(ops) >= 2 or data.get("ignore") is not None or bool({"ignored"} & set(example.expect))
+        capped = len(effects) >= 2 and bool(clamped & caps)
+        if seed_example(pack, example) or (steps and not (clamped - caps)) or capped:
+            yield Question(TOPICS["example"], f"example:{example.name}", data, quote=example.quote)
+
+
+def seed_example(pack: Pack, example: Example) -> bool:
+    """Whether the example's quote is one the seed gives as a worked example ("e.g.", "Example:").
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> pack = load_pack("wh40k")
+        >>> [seed_example(pack, e) for e in pack.examples if e.name in ("improve-ws", "clamp-T")]
+        [True, False]
+    """
+    quote = example.quote.strip().strip("'\"")
+    if not quote:
+        return False
+    if _EXAMPLE_WORDS.search(quote):
+        return True
+    for source in pack.sources.values():
+        for text in (source.get("paragraphs") or {}).values():
+            at = str(text).find(quote)
+            before = re.split(r"(?<!e\.g)[.!?]\s", str(text)[:max(at, 0)])[-1]  # the sentence so far
+            if at >= 0 and _EXAMPLE_WORDS.search(before):
+                return True
+    return False
+
+
+# -- odds tables ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """An odds table: the threshold fact down the side, a column per modifier (and none)."""
+
+    fact: str
+    values: tuple[int, ...]
+    columns: tuple[tuple[str, dict[str, Any]], ...]
+    """(rule, the facts that make it count), "" for no modifier."""
+
+
+def odds(pack: Pack, q: Quantity) -> Odds | None:
+    """For a quantity that passes or fails against a fact: the chance at typical values of that fact, with no
+    modifier and with each modifier that counts alone (found by the same search as its own question).
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> pack = load_pack("skirmish")
+        >>> o = odds(pack, pack.quantities["command_roll"])
+        >>> o.fact, o.values, [rule for rule, _ in o.columns]
+        ('faction.command_value', (5, 6, 7, 8, 9), ['', 'shaken'])
+    """
+    if q.passes is None or len(q.passes.names) != 1:
+        return None
+    (fact,) = q.passes.names
+    typical = typical_values(pack, q)
+    domain = pack.facts[fact].domain
+    if fact not in typical or not domain:
+        return None
+    values = tuple(v for v in domain if abs(v - typical[fact]) <= REALISTIC_SPREAD)
+    columns: list[tuple[str, dict[str, Any]]] = [("", {})]
+    for m in pack.modifiers_of(q.name):
+        for found in _by_ruling(pack, q, typical, "", m.name, partial(_alone, m.name)):
+            columns.append((m.name, {n: v for n, v in found.situation["given"].items() if n != fact}))
+    return Odds(fact, values, tuple(columns))
+
+
+# -- helpers ----------------------------------------------------------------------
+
+
+def _inputs_for_negatives(pack: Pack, given: dict[str, Any], typical: dict[str, Any]) -> dict[str, Any]:
+    """A derived fact given as false is said through typical inputs that make it false ("the Save is 3+ and
+    the AP is -1" rather than "the target can have the Benefit of Cover"), where they do."""
+    out = dict(given)
+    for name, value in given.items():
+        fact = pack.facts.get(name)
+        if fact is None or fact.derive is None or value is not False:
+            continue
+        inputs = {n: typical[n] for n in base_inputs(pack, [fact.derive]) if n in typical and n not in out}
+        rest = {n: v for n, v in out.items() if n != name}
+        if inputs and fact_values(pack, {**rest, **inputs}).get(name) is False:
+            out = {**rest, **inputs}
+    return out
+
+
+def _nearest(pack: Pack, test: Callable[[dict[str, Any]], bool], given: dict[str, Any],
+             toward: dict[str, Any]) -> dict[str, Any]:
+    """The witness with each number moved as near to `toward` as the test allows (Unit Strength 3, not 10,
+    just past "2 or less")."""
+    out = dict(given)
+    for name, value in given.items():
+        want = toward.get(name)
+        if not isinstance(value, int) or isinstance(value, bool) or not isinstance(want, int) or want == value:
+            continue
+        step = 1 if value > want else -1
+        for candidate in range(want, value, step):
+            if candidate in pack.facts[name].domain and test({**out, name: candidate}):
+                out[name] = candidate
+                break
+    return out
+
+
+def _ordered(pack: Pack, given: dict[str, Any]) -> dict[str, Any]:
+    """The facts in pack order, so a question reads (and a FAQ regenerates) the same every time."""
+    return {n: given[n] for n in sorted(given, key=lambda n: (list(pack.facts).index(n) if n in pack.facts else 0, n))}
+
+
+def _distance(given: dict[str, Any], typical: dict[str, Any]) -> int:
+    return sum(abs(v - typical[n]) for n, v in given.items()
+               if n in typical and isinstance(v, int) and not isinstance(v, bool))
+
+
+def _pick(value: Any, typical: Any) -> Any:
+    if not isinstance(value, tuple):
+        return value
+    low, high = value
+    return min(max(typical, low), high) if isinstance(typical, int) else low
