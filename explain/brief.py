@@ -157,6 +157,11 @@ def _reasons(ruling: Ruling, pack: Pack, q: Quantity) -> list[Line]:
     if ruling.automatic and q.automatic is not None:
         lines.append(Line(1, "applied", f"because {say(pack, q.automatic, values)}",
                           ruling.explanation.cite or _first_cite(nodes)))
+        moot = [m.name for m in pack.modifiers_of(q.name) if m.when.names <= values.keys()
+                and evaluate(m.when, values) is True]
+        if moot:  # a magic missile at a target in hard cover: the -2 would have counted, but no roll is made
+            lines.append(Line(1, "note", f"no roll is made, so {', '.join(moot)} "
+                                         f"{'does' if len(moot) == 1 else 'do'} not count"))
     own = {x.name for x in pack.modifiers_of(q.name)}
     unnamed = [a.change for a in ruling.applied if a.rule not in own and a.rule.split("#")[0] == a.change]
     if unnamed:

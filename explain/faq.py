@@ -281,6 +281,8 @@ def _worded_reasons(pack: Pack, entry: Entry) -> list[str]:
             after = line.tag
         elif line.tag == "note" and text == "no modifier applies" and not r.automatic:
             text = "No modifier counts"
+        elif line.tag == "note" and text.startswith("no roll is made"):
+            text = text[:1].upper() + text[1:]
         else:
             continue
         if line.tag == "reading":  # curly quotes: an inch mark in the sentence ('within 4"') cannot end it

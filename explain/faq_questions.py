@@ -27,7 +27,7 @@ from kb.expr import Expr, atoms, evaluate
 from kb.model import Example, Pack, Policy, Quantity
 from solver.ask import ask_if_possible, readings_of
 from solver.ruling import Ruling
-from solver.situation import Situation
+from solver.situation import Situation, situation_from_data
 from solver.space.find import counted_facts, find
 from solver.space.search import base_inputs, fact_values, minimal_witnesses
 
@@ -292,8 +292,18 @@ def _examples(pack: Pack, q: Quantity) -> Iterator[Question]:
         # a reading's split is asked under its own topic, with every reading's number
         steps = len(ops) >= 2 or data.get("ignore") is not None or bool({"ignored"} & set(example.expect))
         capped = len(effects) >= 2 and bool(clamped & caps)
-        if seed_example(pack, example) or (steps and not (clamped - caps)) or capped:
+        if seed_example(pack, example) or (steps and not (clamped - caps)) or capped or _ceiling(pack, q, example):
             yield Question(TOPICS["example"], f"example:{example.name}", data, quote=example.quote)
+
+
+def _ceiling(pack: Pack, q: Quantity, example: Example) -> bool:
+    """A roll held down to a maximum (a +2 charge on an 11 is 12): news, since a roll may otherwise exceed
+    its die's maximum; a floor or a characteristic's limit restates its sentence and is not asked."""
+    if q.kind != "roll" or example.situation.get("roll") is None:
+        return False
+    r = ask_if_possible(pack, q.name, situation_from_data(example.situation, pack, example.where))
+    return r is not None and any(isinstance(c.before, int) and isinstance(c.after, int) and c.before > c.after
+                                 and r.value == c.after for c in r.clamped)  # the result held down, not a net cap
 
 
 def seed_example(pack: Pack, example: Example) -> bool:

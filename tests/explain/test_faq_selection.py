@@ -200,7 +200,8 @@ def test_the_keyword_phrases() -> None:
     ("skirmish", ["Cover status in close combat", "2+ Save Stat and a Dug-In Token",
                   "What are the chances that a 2D6 Command Roll total passes"]),
     ("wh40k", ["unmodified value is -2 and a rule gives +1. What is Armour Penetration",
-               "unmodified value is 3+ and a rule gives -1. What is Save", "unmodified value is D6+1"]),
+               "unmodified value is 3+ and a rule gives -1. What is Save", "unmodified value is D6+1",
+               "A rule gives +2 and the roll is 11. What is a Charge roll"]),
 ])
 def test_what_players_ask_is_asked(name: str, words: list[str]) -> None:
     questions = " ".join(e.question for e in ENTRIES[name])
@@ -219,3 +220,10 @@ def test_each_modifier_is_asked_about_on_its_own() -> None:
 def test_the_fantasy_faq_is_short() -> None:
     """Fewer, better questions: well under the 73 wh40k entries of the test dump this replaced."""
     assert len(ENTRIES["wh40k"]) <= 50 and len(ENTRIES["fantasy"]) <= 30 and len(ENTRIES["skirmish"]) <= 25
+
+
+def test_automatic_hits_say_which_modifiers_are_moot() -> None:
+    """Seed: "skip the To Hit roll entirely": hard cover and moving would have counted, but no roll is made."""
+    e = next(e for e in ENTRIES["fantasy"] if e.ruling.automatic and "target.in_hard_cover" in e.situation["given"])
+    said = " ".join(reasons(e, PACKS["fantasy"]))
+    assert "No roll is made, so moved, hard_cover do not count" in said
