@@ -360,6 +360,43 @@ def random_notes(name: str, dice: Dice) -> list[str]:
     return [*notes, RANDOM.get(name, OTHER_RANDOM)]
 
 
+def group_weapons(q: Quantity, out: Outcome, weapons: int) -> Outcome:
+    """Several weapons with this random A making identical attacks: each weapon's A is generated on its own
+    (modified and clamped on its own), then the attacks are grouped: the exact distribution of the total.
+
+    Examples:
+        >>> from kb.errors import Span
+        >>> a = Quantity("A", "characteristic", "Attacks", Span("p"), characteristic="A")
+        >>> o = group_weapons(a, characteristic(a, "D3", [], []), 2)
+        >>> o.extra["total"]["distribution"]["2"], o.extra["total"]["mean"]
+        ('1/9', '4')
+    """
+    if (q.characteristic or q.name) != "A":
+        raise RulingsError(f"weapons: {weapons} is for a random A (Random Attacks), not {q.name}",
+                           hint="give weapons: only when asking A")
+    if not isinstance(weapons, int) or isinstance(weapons, bool) or not 1 <= weapons <= 30:
+        raise RulingsError(f"weapons: {weapons!r} must be a number of weapons from 1 to 30")
+    one = {int(v): Fraction(p) for v, p in out.extra["distribution"].items()} if "distribution" in out.extra \
+        else {int(out.value): Fraction(1)} if isinstance(out.value, int) else None
+    if one is None:
+        return replace(out, notes=(*out.notes, f"{weapons} weapons: A {out.value!r} makes no attacks to group"))
+    total = {0: Fraction(1)}
+    for _ in range(weapons):
+        step: dict[int, Fraction] = {}
+        for have, p in total.items():
+            for v, pv in one.items():
+                step[have + v] = step.get(have + v, Fraction(0)) + p * pv
+        total = step
+    ordered = dict(sorted(total.items()))
+    mean = sum((v * p for v, p in ordered.items()), Fraction(0))
+    shown = ", ".join(f"{v} ({_frac(p)})" for v, p in ordered.items())
+    note = (f"{weapons} weapons making identical attacks: each weapon's A generated individually, then grouped "
+            f"together: total {shown}; mean {_frac(mean)}")
+    extra = {**out.extra, "weapons": weapons,
+             "total": {"distribution": {str(v): _frac(p) for v, p in ordered.items()}, "mean": _frac(mean)}}
+    return replace(out, notes=(*out.notes, note), extra=extra)
+
+
 def _dice(q: Quantity, dice: Dice, terms: Sequence[Term], clamps: Sequence[Bound], notes: list[str], *,
           lowers: bool) -> Outcome:
     style = style_of(q)

@@ -36,22 +36,30 @@ def outcome(
     target: int | None = None,
     reroll: tuple[str, ...] = (),
     unmodified: tuple[int, ...] = (),
+    weapons: int | None = None,
 ) -> Outcome:
     """Apply `terms` to `base` the way `q`'s kind says.
 
     `clamps` bound the final value, `caps` the net modifier of a roll, and
     `target` is what a `total` or `roll` must reach to pass; `reroll` and
     `unmodified` (see `solver.rolls`) say which re-rolls apply and which
-    unmodified results trigger something.
+    unmodified results trigger something; `weapons` how many identical weapons
+    generate a random A, grouped together (`solver.characteristics.group_weapons`).
     """
     if q.kind == "score":
         return _score(q, base, terms, clamps)
     if q.kind in ("total", "roll"):
         return _roll(q, base, terms, clamps, caps, target, reroll, unmodified)
     if q.kind == "characteristic":
-        from solver.characteristics import characteristic  # loaded only for characteristic quantities
+        from solver.characteristics import characteristic, group_weapons  # only for characteristics
 
-        return characteristic(q, base, terms, clamps)
+        out = characteristic(q, base, terms, clamps)
+        return group_weapons(q, out, weapons) if weapons is not None else out
+    if weapons is not None:
+        from kb.errors import RulingsError
+
+        raise RulingsError(f"{q.name} is not a characteristic: it takes no weapons:",
+                           hint="weapons: says how many identical weapons generate a random A")
     return _pool(q, base, terms, clamps)
 
 

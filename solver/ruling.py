@@ -202,7 +202,7 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
 
     def result(kept: list[str]) -> Outcome:
         return outcome(q, base, [terms[r] for r in kept], clamps=clamps, caps=caps, target=target,
-                       reroll=reroll, unmodified=situation.unmodified)
+                       reroll=reroll, unmodified=situation.unmodified, weapons=situation.weapons)
 
     choosers = [p for p in policies if p.kind == "choice" and q.name in p.quantities]
     choice = None

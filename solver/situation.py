@@ -19,7 +19,8 @@ from kb.limits import excerpt
 from kb.model import Fact, Pack
 from solver.rolls import ROLL_KEYS, read_reroll, read_target, read_unmodified
 
-KEYS = ("given", "base", "effects", "roll", "reading", "ignore", "unit", "groups", "target", "reroll", "unmodified")
+KEYS = ("given", "base", "effects", "roll", "reading", "ignore", "unit", "groups", "target", "reroll", "unmodified",
+        "weapons")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +45,8 @@ class Situation:
     """The re-rolls that apply (`ones`, `failed`, `all`; one re-roll per die)."""
     unmodified: tuple[int, ...] = ()
     """Unmodified results (after re-rolls, before modifiers) that trigger something, e.g. (6,)."""
+    weapons: int | None = None
+    """How many identical weapons generate a random A, their attacks grouped together (Random Attacks)."""
     reading: Mapping[str, str] = field(default_factory=dict)
     ignore: tuple[str, ...] | None = None
     models: tuple[tuple[str, ...], ...] | None = None
@@ -189,6 +192,7 @@ def _situation(data: dict[str, Any], doc: Document, path: tuple[Any, ...], pack:
         target=read_target(data.get("target"), doc.span((*path, "target"))),
         reroll=read_reroll(data.get("reroll"), doc.span((*path, "reroll"))),
         unmodified=read_unmodified(data.get("unmodified"), doc.span((*path, "unmodified"))),
+        weapons=_weapons(data.get("weapons"), doc.span((*path, "weapons"))),
         reading=_reading(data.get("reading"), doc, path, pack),
         ignore=_ignore(data.get("ignore"), doc, path),
         models=_models(data.get("unit"), doc, path),
@@ -198,6 +202,16 @@ def _situation(data: dict[str, Any], doc: Document, path: tuple[Any, ...], pack:
                            if key in data},
                **{f"(effects)[{i}]": doc.span((*path, "effects", i)) for i in range(len(data.get("effects") or []))}},
     )
+
+
+def _weapons(raw: Any, where: Span) -> int | None:
+    """How many identical weapons generate a random A: a whole number from 1 to 30."""
+    if raw is None:
+        return None
+    if not isinstance(raw, int) or isinstance(raw, bool) or not 1 <= raw <= 30:
+        raise RulingsError(f"weapons: {excerpt(raw)} is not a number of weapons", where=where,
+                           hint="give how many identical weapons make the attacks, from 1 to 30, e.g. weapons: 3")
+    return raw
 
 
 def _effects(raw: Any, doc: Document, path: tuple[Any, ...], pack: Pack) -> tuple[Effect, ...]:
