@@ -277,6 +277,8 @@ def _worded_reasons(pack: Pack, entry: Entry) -> list[str]:
         text = line.text
         if line.tag == "note" and line.depth == 2:
             text = f"Read as {text}" if after == "reading" else text
+        elif line.tag == "failed" and line.text.split(" ")[0] not in _asked_about(pack, entry):
+            continue  # a rule the question is not about
         elif line.tag in ("applied", "suppressed", "ignored", "clamp", "chart", "reading", "failed", "step"):
             after = line.tag
         elif line.tag == "note" and text == "no modifier applies" and not r.automatic:
@@ -306,9 +308,19 @@ def _asked_about(pack: Pack, entry: Entry) -> list[str]:
     given = set(entry.situation.get("given") or {})
     subjects = {s.split(":")[1] for s in entry.shows if s.startswith("chain:")}
     failed = [n.claim.split(" ")[0] for n in entry.ruling.explanation.because if n.tag == "failed"]
+    values = entry.ruling.values or {}
+
+    def about(rule: str) -> bool:  # it reads the boundary's fact, and nothing else it needs is missing
+        from kb.expr import atoms, evaluate
+
+        when = pack.modifiers[rule].when
+        return bool(subjects & when.names) and all(
+            evaluate(a, values) is True for a in atoms(when) if not subjects & a.names)
+
     return [rule for rule in failed if rule in pack.modifiers
-            and (rule in subjects or subjects & pack.modifiers[rule].when.names or (
-                entry.topic == TOPICS["boundary"] and given & set(_reads(pack, pack.modifiers[rule].when.names))))]
+            and (rule in subjects or about(rule) or (
+                not subjects and entry.topic == TOPICS["boundary"]
+                and given & set(_reads(pack, pack.modifiers[rule].when.names))))]
 
 
 def citations(pack: Pack, entry: Entry) -> list[str]:

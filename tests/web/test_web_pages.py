@@ -34,7 +34,7 @@ def test_the_faq_page_shows_every_question_and_answer(client: TestClient, pack: 
 
 def test_a_faq_entry_links_to_its_situation_in_the_explorer(client: TestClient) -> None:
     page = client.get("/faq/fantasy").text
-    assert 'href="/?pack=fantasy&amp;quantity=to_hit&amp;given=attack.auto_hit=true"' in page
+    assert 'href="/?pack=fantasy&amp;quantity=to_hit&amp;given=shooter.bs=3&amp;given=shooter.moved=true"' in page
 
 
 @pytest.mark.parametrize("pack", ["fantasy", "skirmish", "wh40k"])
