@@ -110,7 +110,8 @@ def _what_it_shows(r: Ruling) -> set[str]:
 
 def situation_text(pack: Pack, q: Quantity, data: dict[str, Any]) -> str:
     """The situation of a question in the pack's words: "The shooter has Ballistic Skill 3 and ..."."""
-    return question_text(pack, q, data).rsplit(f" What is {q.text}?", 1)[0]
+    said = question_text(pack, q, data)
+    return "" if said == f"What is {q.text}?" else said.rsplit(f" What is {q.text}?", 1)[0]
 
 
 def odds_entry(pack: Pack, q: Quantity) -> Entry | None:
@@ -172,8 +173,18 @@ def question_text(pack: Pack, q: Quantity, data: dict[str, Any]) -> str:
     for effect in data.get("effects") or []:
         name, op = (effect.get("name"), effect["op"]) if isinstance(effect, dict) else (None, effect)
         clauses.append(f"{name} gives {op}" if name else f"a rule gives {op}")
+    if data.get("weapons") is not None:
+        clauses.append(f"{data['weapons']} identical weapons make the attacks")
     if data.get("roll") is not None:
         clauses.append(f"the roll is {data['roll']}")
+    if data.get("target") is not None:
+        clauses.append(f"the roll must reach {data['target']}")
+    rerolls = data.get("reroll")
+    for reroll in [rerolls] if isinstance(rerolls, str) else rerolls or []:
+        clauses.append({"ones": "rolls of 1 are re-rolled", "failed": "a failed roll is re-rolled",
+                        "all": "any roll may be re-rolled"}.get(reroll, f"re-roll: {reroll}"))
+    if data.get("unmodified") is not None:
+        clauses.append(f"an unmodified {data['unmodified']} matters")
     if data.get("unit"):
         kinds = ["[" + ", ".join(m["keywords"]) + "]" for m in data["unit"]["models"]]
         clauses.append("the unit's models have keywords " + ", ".join(kinds))
@@ -461,8 +472,9 @@ def faq_markdown(pack: Pack, entries: list[Entry], named: tuple[str, ...] = ()) 
             number += 1
             answer = f"**A:** {answer_text(e)}. " + " ".join(reasons(e, pack))
             lines += ["", f"**Q{number}. {e.question}**", ""]
-            if not e.question.endswith(f"What is {pack.quantities[name].text}?") and e.table is None:
-                lines += [f"*{_situations_said(pack, e)}*", ""]
+            said = _situations_said(pack, e)
+            if not e.question.endswith(f"What is {pack.quantities[name].text}?") and e.table is None and said:
+                lines += [f"*{said}*", ""]
             lines.append(answer.rstrip())
             if e.table is not None:
                 lines += ["", *_table_markdown(e.table)]
