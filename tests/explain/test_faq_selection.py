@@ -229,3 +229,40 @@ def test_automatic_hits_say_which_modifiers_are_moot() -> None:
     e = next(e for e in ENTRIES["fantasy"] if e.ruling.automatic and "target.in_hard_cover" in e.situation["given"])
     said = " ".join(reasons(e, PACKS["fantasy"]))
     assert "No roll is made, so moved, hard_cover do not count" in said
+
+
+def test_citations_print_as_quotes_under_the_answer() -> None:
+    """Markdown: each citation is a quoted line under the answer, the seed's words between curly quotes."""
+    text = MARKDOWN["fantasy"]
+    block = text[text.index("**Q1. My unit only pivoted"):text.index("<details>", text.index("**Q1. My unit only pivoted"))]
+    quoted = [line for line in block.splitlines() if line.startswith("> ")]
+    assert quoted[0] == ("> roll_to_hit \u00b64: \u201cA model that moved for any reason this turn (even just pivoting "
+                         "on the spot) has had less time to aim, suffering a -1 shooting modifier.\u201d  ")
+    assert quoted[-1] == "> assumption timing: A situation describes the shot at the moment it is resolved."
+
+
+def test_a_pack_declares_its_own_questions(tmp_path: Any) -> None:
+    """`faq:` and `topic:` on an example: the FAQ asks it in the pack's words, the answer still the solver's."""
+    pack_file = tmp_path / "darts.yaml"
+    pack_file.write_text("""
+pack: darts
+title: Darts
+facts:
+  thrower.tired: {type: bool, text: "the thrower is tired"}
+quantities:
+  to_hit: {kind: score, text: the score needed to hit on a D6, base: 4, plus: lowers}
+modifiers:
+  tired: {quantity: to_hit, change: -1, when: thrower.tired}
+examples:
+- name: a tired thrower
+  faq: I threw all night. Is it harder to hit?
+  topic: Fatigue
+  quantity: to_hit
+  situation: {given: {thrower.tired: true}}
+  expect: {value: 5}
+""", encoding="utf-8")
+    pack = load_pack(str(pack_file))
+    (e,) = [x for x in faq(pack) if x.topic == "Fatigue"]
+    assert e.question == "I threw all night. Is it harder to hit?"
+    assert (e.ruling.value, [a.rule for a in e.ruling.applied]) == (5, ["tired"])
+    assert "*The thrower is tired.*" in faq_markdown(pack, faq(pack))
