@@ -19,12 +19,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from explain.english import amount, effect_words, per_unit, say, sentence, why_not
 from kb.expr import evaluate
 from kb.model import Pack, Quantity, split_change
 from solver.derivation import Node
 from solver.ruling import Ruling
-
-from explain.english import amount, effect_words, per_unit, say, sentence, why_not
 
 MARKS = {"applied": "+", "failed": "-", "suppressed": "x", "ignored": "~", "clamp": "!", "chart": "*", "step": "=",
          "reading": "?", "assumption": "?", "note": "", "case": "-", "group": "", "value": ""}
@@ -90,7 +89,7 @@ def brief_lines(ruling: Ruling, pack: Pack) -> list[Line]:
             body = brief_lines(sub, pack)
             lines.append(Line(1, "group", f"{name}: {_answer(sub, q)}"))
             for line in body[1:]:
-                if line.tag == "assumption" or line.tag == "note":
+                if line.tag in ("assumption", "note"):
                     if line.text not in assumptions:
                         assumptions.append(line.text)
                 else:
@@ -301,7 +300,7 @@ def _choice(ruling: Ruling) -> list[Line]:
         best = choice.best
         lines.append(Line(2, "note", f"the best choice would ignore {', '.join(best.ignored) or 'nothing'} "
                                      f"for {best.display}"))
-    ranked = sorted(others, key=lambda a: (not a.ignored == (), -a.rank, len(a.ignored), sorted(a.ignored)))
+    ranked = sorted(others, key=lambda a: (a.ignored != (), -a.rank, len(a.ignored), sorted(a.ignored)))
     shown = ranked[:SHOWN_ALTERNATIVES]
     said = "; ".join(f"ignoring {', '.join(a.ignored) or 'nothing'} gives {a.display}" for a in shown)
     weighed = getattr(choice, "weighed", 0) or len(choice.alternatives)  # every subset weighed, not only those kept

@@ -234,7 +234,8 @@ def test_automatic_hits_say_which_modifiers_are_moot() -> None:
 def test_citations_print_as_quotes_under_the_answer() -> None:
     """Markdown: each citation is a quoted line under the answer, the seed's words between curly quotes."""
     text = MARKDOWN["fantasy"]
-    block = text[text.index("**Q1. My unit only pivoted"):text.index("<details>", text.index("**Q1. My unit only pivoted"))]
+    start = text.index("**Q1. My unit only pivoted")
+    block = text[start:text.index("<details>", start)]
     quoted = [line for line in block.splitlines() if line.startswith("> ")]
     assert quoted[0] == ("> roll_to_hit \u00b64: \u201cA model that moved for any reason this turn (even just pivoting "
                          "on the spot) has had less time to aim, suffering a -1 shooting modifier.\u201d  ")
