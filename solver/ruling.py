@@ -382,7 +382,8 @@ def _base_node(q: Quantity, base: Any, values: Mapping[str, Any]) -> Node:
                     tag="base")
     if q.base is None:
         return Node(f"base {base} (given in the situation)", tag="base")
-    shown = ", ".join(f"{n} = {values[n]}" for n in sorted(q.base.names))
+    # a conditional's branch not taken may read a fact the situation does not give
+    shown = ", ".join(f"{n} = {values[n]}" for n in sorted(q.base.names) if n in values)
     return Node(f"base {base} = {q.base.text}" + (f" ({shown})" if shown else ""), cite=_step_cite(q, "base"),
                 tag="base")
 

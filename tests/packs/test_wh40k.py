@@ -369,7 +369,7 @@ def _steps(r: Ruling) -> list[str]:
 
 def test_d6_plus_one_is_not_a_modifier_in_the_explanation(pack: Pack) -> None:
     """Where a D characteristic includes an operator (e.g. a '+', as in D6+1), the value after the operator is
-    part of that D characteristic – it is not a modifier."""
+    part of that D characteristic – it is not a modifier."""  # noqa: RUF002 -- the seed's own dash, quoted
     r = rule(pack, "D", "D6+1")
     assert "D6+1: the +1 is part of the D characteristic, not a modifier" in _steps(r)
     assert r.applied == ()  # the +1 is no modifier, so nothing is applied and no ignore-choice can drop it

@@ -1,0 +1,103 @@
+"""Healing and regaining wounds in the `wh40k` pack, checked against a wound-by-wound walk of the seed's steps.
+
+The walk below follows the seed's two steps for each wound and shares no code with the pack's expressions:
+it keeps every model of the unit (its W and wounds remaining) and every destroyed model.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from kb import Contradiction, load_pack
+from solver import Ruling, Situation, ask
+
+PACK = load_pack("wh40k")
+
+
+def walk(wounds: int, w: int, remaining: list[int], destroyed: int) -> tuple[int, int, list[int]]:
+    """The seed's steps, one wound at a time: (wounds regained, models revived, wounds remaining afterwards)."""
+    remaining, regained, revived = list(remaining), 0, 0
+    for _ in range(wounds):
+        hurt = [i for i, r in enumerate(remaining) if r < w]  # models without their full wounds remaining
+        if hurt:
+            remaining[hurt[0]] += 1  # "select one of those models; that model regains one lost wound"
+        elif destroyed:
+            destroyed -= 1  # "revive one of those destroyed models, with one wound remaining"
+            remaining.append(1)
+            revived += 1
+        else:
+            continue  # nothing left to heal: the wound is not regained
+        regained += 1
+    assert all(r <= w for r in remaining)  # "This cannot cause a model to have more wounds remaining than ..."
+    return regained, revived, remaining
+
+
+def ruling(quantity: str, **given: Any) -> Ruling:
+    return ask(PACK, quantity, Situation(given={k.replace("__", "."): v for k, v in given.items()}))
+
+
+def unit_answers(wounds: int, w: int, lost: int, destroyed: int) -> tuple[Any, Any, Any]:
+    facts = {"heal__wounds": wounds, "unit__model_w": w, "unit__lost_wounds": lost, "unit__destroyed_models": destroyed}
+    return tuple(ruling(q, **facts).value for q in ("wounds_regained", "models_revived", "wounds_not_regained"))
+
+
+@pytest.mark.parametrize("w", [1, 2, 3, 5])
+def test_a_unit_heals_wound_by_wound(w: int) -> None:
+    """When a unit heals or regains a number of wounds, it regains up to that number of lost wounds. For each wound
+    healed or regained, consult the following: If that unit has one or more models that does not have its full
+    wounds remaining, select one of those models; that model regains one lost wound. If all models in that unit
+    have their starting number of wounds, but one or more models from that unit are currently destroyed, revive one
+    of those destroyed models, with one wound remaining. This cannot cause a model to have more wounds remaining
+    than it started the battle with. -- every heal of 0 to 12 wounds, for units with lost wounds spread over their
+    models and destroyed models, gives what the wound-by-wound walk gives."""
+    for lost in range(0, 7 if w > 1 else 1):
+        living = [w] * 3
+        for i in range(lost):  # spread the lost wounds over the living models, none below 1 wound remaining
+            living[i % 3] -= 1
+        if min(living) < 1:
+            continue
+        for destroyed in range(0, 4):
+            for wounds in range(0, 13):
+                regained, revived, _ = walk(wounds, w, living, destroyed)
+                assert unit_answers(wounds, w, lost, destroyed) == (regained, revived, wounds - regained), (
+                    wounds, w, lost, destroyed)
+
+
+def test_the_seed_steps_in_one_example() -> None:
+    """If all models in that unit have their starting number of wounds, but one or more models from that unit are
+    currently destroyed, revive one of those destroyed models, with one wound remaining. -- a unit of W 2 models,
+    one of them down to 1 wound, two destroyed, heals 4: the first wound makes the wounded model whole, the second
+    revives a model with one wound, the third gives it its second wound, the fourth revives the other: 4 regained,
+    2 revived, none lost."""
+    assert unit_answers(4, 2, 1, 2) == (4, 2, 0)
+    assert unit_answers(7, 2, 1, 2) == (5, 2, 2)  # only 5 lost wounds in all: "up to that number of lost wounds"
+
+
+def test_a_model_that_heals_keeps_the_excess_from_its_unit() -> None:
+    """If a rule states that a model heals or regains a number of wounds, only that model can regain wounds up to its
+    starting number of wounds. Any excess regained wounds are lost and do not cause a destroyed model from that unit
+    to revive. -- a W 3 model with 1 wound remaining heals 3: it regains 2, the third is lost, and no destroyed
+    model of its unit comes back."""
+    facts = {"heal__wounds": 3, "heal__model_only": True, "model__lost_wounds": 2, "unit__model_w": 3,
+             "unit__destroyed_models": 2, "unit__lost_wounds": 2}
+    assert ruling("wounds_regained", **facts).value == 2
+    assert ruling("wounds_not_regained", **facts).value == 1
+    assert ruling("models_revived", **facts).value == 0
+
+
+def test_a_model_with_full_wounds_regains_none() -> None:
+    """A model has its full wounds remaining if it has the same number of wounds remaining as its W characteristic.
+    -- a model that has lost no wounds has its full wounds remaining: healing it regains nothing."""
+    facts = {"heal__wounds": 2, "heal__model_only": True, "model__lost_wounds": 0, "unit__model_w": 3}
+    assert (ruling("wounds_regained", **facts).value, ruling("wounds_not_regained", **facts).value) == (0, 2)
+
+
+def test_a_model_cannot_have_lost_its_w() -> None:
+    """A model has its full wounds remaining if it has the same number of wounds remaining as its W characteristic.
+    -- a model that is not destroyed has at least one wound remaining: it cannot have lost W wounds."""
+    with pytest.raises(Contradiction):
+        ruling("wounds_regained", heal__wounds=1, heal__model_only=True, model__lost_wounds=3, unit__model_w=3)
+    with pytest.raises(Contradiction):
+        ruling("wounds_regained", heal__wounds=1, unit__lost_wounds=1, unit__model_w=1)
