@@ -263,6 +263,20 @@ def test_core_abilities_on_hit_rolls(pack: Pack, given_: dict[str, Any], roll: i
     assert (r.value, {a.rule for a in r.applied}) == (value, applied)
 
 
+def test_lance_reads_the_bearers_unit(pack: Pack) -> None:
+    """The bearer of a weapon, enhancement or item of wargear is the model equipped with it. -- Lance's "the
+    bearer's unit" is the unit of the model equipped with the Lance weapon: the pack's fact cites the definition,
+    and the +1 to wound counts only when that unit made a Charge move."""
+    fact = pack.facts["attacker.made_charge_move"]
+    assert fact.cite is not None and (fact.cite.source, fact.cite.paragraph) == ("definitions", 1)
+    charged = rule(pack, "wound_roll", None, roll=3, weapon__lance=True, attacker__made_charge_move=True)
+    assert (charged.value, [a.rule for a in charged.applied]) == (4, ["lance"])
+    stayed = rule(pack, "wound_roll", None, roll=3, weapon__lance=True)
+    assert (stayed.value, stayed.applied) == (3, ())
+    assert any("bearer's unit" in c.claim for n in stayed.explanation.because if n.tag == "failed"
+               for c in n.because)
+
+
 def test_lance_and_cover(pack: Pack) -> None:
     lance = rule(pack, "wound_roll", None, roll=3, weapon__lance=True, attacker__made_charge_move=True)
     assert lance.value == 4
