@@ -103,8 +103,9 @@ def brief_lines(ruling: Ruling, pack: Pack) -> list[Line]:
         return _cases(ruling, pack, q)
     lines = [Line(0, "value", f"{_cap(q.text)}: {_answer(ruling, q)}", _headline_cite(ruling, q))]
     lines += _reasons(ruling, pack, q)
-    if len(lines) == 1:
-        lines.append(Line(1, "note", "no modifier applies"))
+    if len(lines) == 1:  # the answer is the base itself: cite the sentence the base rests on, where there is one
+        base = next((n.cite for n in ruling.explanation.because if n.tag == "base"), None)
+        lines.append(Line(1, "note", "no modifier applies", base))
     near = _near_misses(ruling, pack, q)
     lines += near
     lines += _assumptions(ruling.assumptions, pack)
