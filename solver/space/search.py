@@ -439,6 +439,17 @@ def _consistency_check(pack: Pack, chosen: list[str], fixed: Mapping[str, Any]) 
 
 
 def _allows(pack: Pack, require: Expr, given: Mapping[str, Any]) -> bool:
+    """Whether `given` keeps the constraint `require` (unknown keeps it: only a sure break rules a situation out).
+
+    A constraint on base facts, with no derived fact given (which would free its inputs), reads the given
+    values and defaults as they are: no derivation needed.
+    """
+    facts = pack.facts
+    if all(facts[n].derive is None for n in require.names if n in facts) and all(
+            facts[n].derive is None for n in given):
+        values = {n: given[n] if n in given else facts[n].default for n in require.names
+                  if n in given or (n in facts and facts[n].default is not None)}
+        return evaluate(require, values) is not False
     return evaluate(require, fact_values(pack, given)) is not False
 
 
