@@ -241,6 +241,9 @@ def answer_text(entry: Entry) -> str:
 
 def _one_answer(r: Ruling) -> str:
     shown = r.display
+    extra = dict(r.extra)
+    if "passed" in extra:  # a roll already made: the verdict, not the chance it had
+        return f"{shown}: it {'passes' if extra['passed'] else 'fails'}"
     if r.then is not None:
         shown = f"{r.value}+: roll a 6, then {r.then}+"
     chance = f" (chance {_fraction(r.probability)})" if r.probability is not None and not r.automatic else ""

@@ -267,3 +267,12 @@ examples:
     assert e.question == "I threw all night. Is it harder to hit?"
     assert (e.ruling.value, [a.rule for a in e.ruling.applied]) == (5, ["tired"])
     assert "*The thrower is tired.*" in faq_markdown(pack, faq(pack))
+
+
+def test_a_roll_already_made_says_whether_it_passed() -> None:
+    """Seed: the -1 is subtracted "before comparing the result to the printed Faction Command Value": a Shaken unit
+    rolling 8 against 8 has 7, which fails."""
+    from explain.faq import answer_text
+
+    e = next(e for e in ENTRIES["skirmish"] if e.situation.get("roll") == 8)
+    assert answer_text(e) == "7: it fails"
