@@ -83,8 +83,8 @@ def questions(pack: Pack, q: Quantity) -> Iterator[Question]:
     for m in pack.modifiers_of(q.name):
         yield from _by_ruling(pack, q, typical, TOPICS["modifier"], f"modifier:{m.name}", partial(_alone, m.name),
                               also=_keywords_for(pack, m.when))
-    for p in pack.policies.values():
-        rules = {m.name for m in pack.modifiers_of(q.name)}
+    rules = {m.name for m in pack.modifiers_of(q.name)}
+    for p in pack.policies.values() if rules else ():  # a policy shows only where the pack's modifiers meet it
         if not (q.name in p.quantities or rules.intersection(p.rules) or p.rule in rules):
             continue
         test = _policy_test(p)
@@ -101,7 +101,7 @@ def questions(pack: Pack, q: Quantity) -> Iterator[Question]:
         yield from _by_ruling(pack, q, typical, TOPICS["reading"], f"reading:{reading.name}",
                               lambda r: r.readings is not None)
     yield from _examples(pack, q)
-    for name in pack.assumptions:
+    for name in pack.assumptions if rules else ():
         if name not in q.assumptions:  # a quantity's own assumptions are cited under every answer
             yield from _by_ruling(pack, q, typical, TOPICS["assumption"], f"assumption:{name}",
                                   partial(_relies_on, name))
