@@ -31,11 +31,12 @@ def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
         Contradiction: a derived fact given directly that its inputs cannot produce,
             or a situation that breaks a domain constraint of the pack.
     """
-    given_derived = [n for n in given if pack.facts[n].derive is not None]
+    assumed = getattr(given, "assumed", frozenset())  # a case's assumptions: nobody gave them, so they free nothing
+    given_derived = [n for n in given if pack.facts[n].derive is not None and n not in assumed]
     if given_derived:
         from solver.space.model import defaults_apply  # the space model, only when a derived fact needs it
 
-        values = defaults_apply(pack, given)
+        values = defaults_apply(pack, {n: v for n, v in given.items() if n not in assumed})
     else:
         defaults = pack.index.get(("defaults", ""))
         if defaults is None:
@@ -50,8 +51,11 @@ def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
         if name in given:
             from solver.space.model import consistent, inputs
 
-            if derived is UNKNOWN and consistent(pack, {n: given[n] for n in given if n == name or
-                                                        pack.facts[n].derive is None}):
+            kept = {}  # an assumed value must come from the inputs' defaults, as the situation has them
+            if name in assumed:
+                kept = {n: values[n] for n in inputs(pack, name) if n in values and n not in given}
+            if derived is UNKNOWN and consistent(pack, {**kept, **{n: given[n] for n in given if n == name or
+                                                                   pack.facts[n].derive is None}}):
                 continue
             if derived != given[name]:
                 known = sorted(n for n in fact.derive.names if n in values)
