@@ -37,7 +37,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-__all__ = ["KeywordPhrase", "PhraseError", "canonical", "irregular_words", "parse_phrase"]
+__all__ = ["KeywordPhrase", "PhraseError", "canonical", "irregular_words", "parse_phrase", "with_plural_forms"]
 
 _ARTICLES = frozenset({"a", "an", "the"})
 _SCOPES = {"unit": "unit", "units": "unit", "model": "model", "models": "model"}
@@ -124,6 +124,30 @@ def canonical(keyword: str, irregular: Irregular = ()) -> str:
     """
     declared = dict(irregular)
     return " ".join(declared.get(part) or _singular(part) for part in _words(keyword))
+
+
+def with_plural_forms(keywords: Iterable[str], plurals: Iterable[tuple[str, str]]) -> frozenset[str]:
+    """A unit's keywords with the other form of each irregular plural a pack declares.
+
+    A phrase in a pack's expression (``matches('Space Wolf unit', ...)``) is
+    compared with regular plurals only; giving each declared keyword in both
+    of its forms makes "singular and plural instances of the same keyword
+    function in the same way" for irregular ones too.
+
+    Examples:
+        >>> sorted(with_plural_forms(["Space Wolves", "INFANTRY"], [("SPACE WOLF", "SPACE WOLVES")]))
+        ['INFANTRY', 'SPACE WOLF', 'SPACE WOLVES']
+        >>> parse_phrase("Space Wolf unit").matches_keywords(
+        ...     with_plural_forms(["SPACE WOLVES"], [("SPACE WOLF", "SPACE WOLVES")]))
+        True
+    """
+    pairs = tuple(plurals)
+    irregular = irregular_words(pairs)
+    forms = {canonical(one, irregular): (one.upper(), many.upper()) for one, many in pairs}
+    out = {k.upper() for k in keywords}
+    for keyword in list(out):
+        out.update(forms.get(canonical(keyword, irregular), ()))
+    return frozenset(out)
 
 
 def _keyword_set(keywords: Iterable[str], irregular: Irregular = ()) -> set[str]:

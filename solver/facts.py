@@ -44,6 +44,8 @@ def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
                                                      if f.default is not None and f.derive is None}
         values = defaults.copy()  # type: ignore[attr-defined]
     values.update(given)
+    if pack.plurals:  # a pack's irregular plurals: each keyword in both forms, for matches() in its expressions
+        _plural_forms(pack, values)
     for name in pack.order:
         fact = pack.facts[name]
         assert fact.derive is not None
@@ -107,6 +109,14 @@ def explain_condition(
     """
     key = ("condition", expr.text, want, condition_key(pack, expr, values, given))
     return shared(pack, key, lambda: _explain(pack, expr, values, given, want))
+
+
+def _plural_forms(pack: Pack, values: dict[str, Any]) -> None:
+    from kb.keywords import with_plural_forms
+
+    for name, fact in pack.facts.items():
+        if fact.type.kind == "keywords" and isinstance(values.get(name), frozenset | list | tuple | set):
+            values[name] = with_plural_forms(values[name], pack.plurals)
 
 
 def condition_key(pack: Pack, expr: Expr, values: Mapping[str, Any], given: Container[str]) -> tuple[Any, ...]:

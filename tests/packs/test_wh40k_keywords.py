@@ -183,3 +183,34 @@ def test_oc_set_to_dash_is_read_two_ways() -> None:
     assert r.value == 1 and r.readings is None  # a number: both readings agree
     s = ask(PACK, "S", Situation(base=4, effects=(Effect("=-", "=-"),)))
     assert s.value == "-" and s.readings is None  # only OC has the limit
+
+
+WOLVES_PACK = """
+pack: wolves
+plurals: {SPACE WOLF: SPACE WOLVES}
+facts:
+  attacker.keywords: {type: keywords, default: []}
+quantities:
+  hit_roll: {kind: roll, dice: D6}
+modifiers:
+  pack_hunters: {quantity: hit_roll, change: +1, when: "matches('Space Wolf unit', attacker.keywords)"}
+  wolf_lords: {quantity: hit_roll, change: +1, when: "matches('SPACE WOLVES CHARACTER unit', attacker.keywords)"}
+"""
+
+
+def test_a_packs_irregular_plurals_hold_in_its_expressions(tmp_path: Path) -> None:
+    """Singular and plural instances of the same keyword function in the same way. -- a pack's own rule written
+    with the singular (Space Wolf) applies to a unit with SPACE WOLVES, and one written with the irregular plural
+    applies to a unit with SPACE WOLF, as in `rulings match`."""
+    path = tmp_path / "wolves.yaml"
+    path.write_text(WOLVES_PACK)
+    pack = load_pack(str(path))
+
+    def applied(*keywords: str) -> list[str]:
+        r = ask(pack, "hit_roll", Situation(given={"attacker.keywords": frozenset(keywords)}, roll=3))
+        return [a.rule for a in r.applied]
+
+    assert applied("SPACE WOLVES", "INFANTRY") == ["pack_hunters"]
+    assert applied("SPACE WOLF", "CHARACTER") == ["pack_hunters", "wolf_lords"]
+    assert applied("WOLF", "INFANTRY") == []  # a wolf alone is not a Space Wolf
+    assert applied("INFANTRY") == []
