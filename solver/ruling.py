@@ -141,7 +141,9 @@ class _Plan:
     """What a quantity's rulings under one reading share: worked out once, then read by every ruling."""
 
     modifiers: tuple[Modifier, ...]
+    by_name: Mapping[str, Modifier]
     terms: Mapping[str, Term]  # the modifiers whose amount is a constant
+    applied: Mapping[str, Applied]  # and how each of them reads when it counts
     policies: tuple[Policy, ...]
     bounds: tuple[list[Bound], list[Bound]] | None  # clamps and caps, when no limit depends on the situation
 
@@ -160,7 +162,9 @@ def _plan(pack: Pack, q: Quantity, reading: Mapping[str, str]) -> _Plan:
         limits = [p for p in policies if p.kind in ("clamp", "cap") and q.name in p.quantities]
         fixed = all(p.when is None and not any(e.names for e in (p.min, p.max) if e is not None) for p in limits)
         bounds = (_bounds(policies, q, "clamp", {}), _bounds(policies, q, "cap", {})) if fixed else None
-        plan = pack.index[key] = _Plan(modifiers, terms, policies, bounds)
+        applied = {m.name: Applied(m.name, terms[m.name].change, m.text, _cite(m))
+                   for m in modifiers if m.name in terms}
+        plan = pack.index[key] = _Plan(modifiers, {m.name: m for m in modifiers}, terms, applied, policies, bounds)
     return plan  # type: ignore[no-any-return]
 
 
@@ -216,9 +220,10 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
                            f"{q.name} in this situation", hint="only a permitted choice can ignore modifiers")
     kept = [r for r in counting if not choice or r not in choice.ignored]
     final = result(kept)
-    by_name = {m.name: m for m in modifiers}
+    by_name = {m.name: m for m in modifiers} if q.effects else plan.by_name
     kept = [r for r in kept if r not in final.inert]  # e.g. modifiers to a `-` characteristic change nothing
-    applied = tuple(Applied(r, terms[r].change, by_name[r].text, _cite(by_name[r])) for r in kept)
+    said = plan.applied if not q.effects else {}
+    applied = tuple(said.get(r) or Applied(r, terms[r].change, by_name[r].text, _cite(by_name[r])) for r in kept)
     bitten = {c.policy.name for c in bites} | {rule for rule, _, _ in final.clamped}
     assumptions = _assumptions(pack, q, [by_name[r] for r in kept], policies, bitten, final)
     clamped = tuple(Clamped(rule, a, b) for rule, a, b in final.clamped)
