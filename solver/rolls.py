@@ -239,7 +239,9 @@ def check_roll_keys(q: Any, situation: Any, target: int | None) -> int | None:
     if q.kind not in ("total", "roll"):
         raise RulingsError(f"{q.name} is not a roll: it takes no target:, reroll: or unmodified:",
                            where=where.get("(target)") or where.get("(reroll)") or where.get("(unmodified)"),
-                           hint="these describe dice: ask a roll quantity such as hit_roll")
+                           hint=(f"{q.name} is the score needed, and its answer already gives the chance of "
+                                 "reaching it; these keys describe a roll quantity's dice" if q.kind == "score"
+                                 else "these describe dice: ask a roll quantity such as hit_roll"))
     target = situation.target if situation.target is not None else target
     if target is None and {"failed", "all"} & set(situation.reroll):
         raise RulingsError(f"re-rolling a failed roll ({', '.join(situation.reroll)}) needs what the roll must reach",

@@ -254,3 +254,19 @@ def test_an_improved_rule_must_name_an_earlier_rule(tmp_path: Path) -> None:
     path.write_text((IMPROVED % "true").replace("improves: first", "improves: frist"))
     with pytest.raises(RulingsError, match="improves 'frist', which is not an earlier re-roll rule"):
         load_pack(str(path))
+
+
+def test_the_same_roll_keys_in_the_other_packs() -> None:
+    """Modifiers are applied after any re-rolls of that dice roll. -- the same notation elsewhere: skirmish's
+    Command Roll is a 2D6 total whose target is the faction's Command Value, so a Shaken unit (-1) needing 8
+    passes on 9+, 10/36, and re-rolling a failed roll gives 10/36 + (26/36)(10/36) = 155/324; a score such as
+    fantasy's to_hit is already the score needed, with its chance, and takes no roll keys."""
+    skirmish = load_pack("skirmish")
+    r = ask(skirmish, "command_roll", Situation(given={"faction.command_value": 8, "unit.shaken": True},
+                                                 reroll=("failed",)))
+    assert r.probability == Fraction(155, 324)
+    assert ask(skirmish, "command_roll", Situation(given={"faction.command_value": 8, "unit.shaken": True})
+               ).probability == Fraction(10, 36)
+    with pytest.raises(RulingsError, match="is not a roll") as error:
+        ask(load_pack("fantasy"), "to_hit", Situation(given={"shooter.bs": 3}, reroll=("failed",)))
+    assert "the score needed, and its answer already gives the chance" in (error.value.hint or "")
