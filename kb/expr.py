@@ -26,8 +26,12 @@ from typing import Any, Final, NoReturn
 from kb.errors import RulingsError
 from kb.limits import MAX_INT, excerpt
 
-__all__ = ["UNKNOWN", "Expr", "ExprSyntaxError", "FactType", "atoms", "check_expr", "describe",
-           "evaluate", "parse_expr"]
+__all__ = ["NON_REACH", "UNKNOWN", "Expr", "ExprSyntaxError", "FactType", "atoms", "check_expr", "describe",
+           "evaluate", "parse_expr", "phrases"]
+
+NON_REACH = "(non_reach)"
+"""The name under which the values an expression reads say how `matches()` reads a leading `non-X` before an
+or-list: absent, next to its keywords (`adjacent`); `whole_list`, across the whole list (a pack's reading)."""
 
 _Node = tuple[Any, ...]  # ("c"|"n"|"and"|"or"|"not"|"neg"|"bin"|"cmp"|"call"|"if", offset, ...)
 _Fn = Callable[[Mapping[str, object]], object]
@@ -303,6 +307,16 @@ def _build(n: _Node) -> _Fn:
                                else bop(a, b))
     if tag == "if":
         return _conditional(_build(n[2]), _build(n[3]), _build(n[4]))
+    if tag == "call" and n[2] == "matches":
+        phrase_of, keywords_of = map(_build, n[3])
+
+        def match(values: Mapping[str, object]) -> object:
+            phrase, keywords = phrase_of(values), keywords_of(values)
+            if phrase is UNKNOWN or keywords is UNKNOWN:
+                return UNKNOWN
+            parsed = _phrase(phrase)  # type: ignore[arg-type]
+            return (parsed.whole_list() if values.get(NON_REACH) == "whole_list" else parsed).matches_keywords(keywords)
+        return match
     if tag == "call":
         func, args = _FUNCS[n[2]][0], tuple(map(_build, n[3]))
 
@@ -528,6 +542,26 @@ def describe(expr: Expr) -> str:
         'a.x and b.y'
     """
     return " ".join(expr.text.split())
+
+
+def phrases(expr: Expr) -> tuple[str, ...]:
+    """The keyword phrases an expression's ``matches()`` calls name.
+
+    Examples:
+        >>> phrases(parse_expr("a.x and matches('non-VEHICLE INFANTRY or MOUNTED unit', u.k)"))
+        ('non-VEHICLE INFANTRY or MOUNTED unit',)
+    """
+    found: list[str] = []
+
+    def walk(n: Any) -> None:
+        if isinstance(n, tuple):
+            if len(n) > 3 and n[0] == "call" and n[2] == "matches" and n[3][0][0] == "c":
+                found.append(n[3][0][2])
+            for part in n:
+                walk(part)
+
+    walk(expr._tree)
+    return tuple(found)
 
 
 def atoms(expr: Expr) -> list[Expr]:

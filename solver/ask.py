@@ -102,8 +102,18 @@ def readings_of(pack: Pack, q: Quantity) -> list[Reading]:
     if key not in pack.index:
         entries: list[Modifier | Policy] = [*pack.modifiers_of(q.name), *pack.policies_of(q.name)]
         tied = {reading for entry in entries for reading, _ in entry.under}
+        if any(_reads_two_ways(e.when) for e in entries if e.when is not None):  # matches('non-X Y or Z unit', ..)
+            tied |= {r.name for r in pack.readings.values() if r.decides == "non_reach"}
         pack.index[key] = tuple(r for name, r in pack.readings.items() if name in tied)
     return list(pack.index[key])
+
+
+def _reads_two_ways(expr: Expr) -> bool:
+    """Whether a keyword phrase in the expression reads differently when its `non-X` reaches the whole list."""
+    from kb.expr import phrases
+    from kb.keywords import parse_phrase
+
+    return any(parse_phrase(p).whole_list() != parse_phrase(p) for p in phrases(expr))
 
 
 def _may_change(pack: Pack, q: Quantity, reading: Reading, values: Mapping[str, Any]) -> bool:
@@ -198,6 +208,10 @@ def _solve(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, 
     else:
         given = situation.given
     values = derive_facts(pack, given)
+    if any(reading.get(r.name) == "whole_list" for r in pack.readings.values() if r.decides == "non_reach"):
+        from kb.expr import NON_REACH
+
+        values[NON_REACH] = "whole_list"  # how matches() reads a rule's keyword phrases (the pack's reading)
     try:
         return decide(pack, q, replace(situation, given=given) if assigned else situation, values, reading)
     except NeedFacts as need:

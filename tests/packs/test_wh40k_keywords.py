@@ -214,3 +214,46 @@ def test_a_packs_irregular_plurals_hold_in_its_expressions(tmp_path: Path) -> No
     assert applied("SPACE WOLF", "CHARACTER") == ["pack_hunters", "wolf_lords"]
     assert applied("WOLF", "INFANTRY") == []  # a wolf alone is not a Space Wolf
     assert applied("INFANTRY") == []
+
+
+NON_REACH_PACK = """
+pack: reach
+readings:
+  non_reach:
+    sentence: >-
+      If a rule specifies that it applies to 'non-Keyword' models/units, it only applies to models/units that
+      do not have that keyword.
+    decides: non_reach
+    default: adjacent
+    options:
+      adjacent: non-VEHICLE belongs to its own alternative
+      whole_list: non-VEHICLE qualifies the whole list
+facts:
+  target.keywords: {type: keywords, default: []}
+quantities:
+  hit_roll: {kind: roll, dice: D6}
+modifiers:
+  footslogger:
+    quantity: hit_roll
+    change: +1
+    when: "matches('non-VEHICLE INFANTRY or MOUNTED unit', target.keywords)"
+"""
+
+
+def test_a_rules_phrase_follows_the_declared_non_reach_reading(tmp_path: Path) -> None:
+    """If a rule specifies that it applies to 'non-Keyword' models/units, it only applies to models/units that do
+    not have that keyword. -- a pack rule for "non-VEHICLE INFANTRY or MOUNTED unit" against a MOUNTED VEHICLE
+    unit: +1 read `adjacent` (the default), nothing read `whole_list`; the ruling shows both readings, as
+    `rulings match` does, and a unit the readings agree on shows none."""
+    path = tmp_path / "reach.yaml"
+    path.write_text(NON_REACH_PACK)
+    pack = load_pack(str(path))
+    mounted_vehicle = Situation(given={"target.keywords": frozenset({"MOUNTED", "VEHICLE"})}, roll=3)
+    r = ask(pack, "hit_roll", mounted_vehicle)
+    assert r.value == 4 and [a.rule for a in r.applied] == ["footslogger"]
+    assert r.readings is not None
+    assert {o.option: o.ruling.value for o in r.readings} == {"adjacent": 4, "whole_list": 3}
+    chosen = ask(pack, "hit_roll", Situation(given=mounted_vehicle.given, roll=3, reading={"non_reach": "whole_list"}))
+    assert (chosen.value, chosen.applied) == (3, ())
+    infantry = ask(pack, "hit_roll", Situation(given={"target.keywords": frozenset({"INFANTRY"})}, roll=3))
+    assert infantry.value == 4 and infantry.readings is None
