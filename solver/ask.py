@@ -71,18 +71,21 @@ def ask(pack: Pack, quantity: str, situation: Situation, *, cases: bool = True) 
 def check_inputs(q: Quantity, situation: Situation) -> None:
     """Refuse parts of a situation the quantity would silently ignore (a roll for a characteristic, say)."""
     rolled = q.kind in ("total", "roll")
+    where = situation.where.get
     if situation.effects and not q.effects:
-        raise RulingsError(f"{q.name} takes no ad-hoc effects in this pack", hint="give facts instead (given:)")
+        raise RulingsError(f"{q.name} takes no ad-hoc effects in this pack", where=where("(effects)"),
+                           hint="give facts instead (given:)")
     if situation.base is not None and (rolled or q.base is not None):
         source = "its roll: give roll:" if rolled else f"the pack ({q.base.text if q.base else ''})"
-        raise RulingsError(f"{q.name} takes no base: its value comes from {source}")
+        raise RulingsError(f"{q.name} takes no base: its value comes from {source}", where=where("(base)"))
     if situation.roll is not None and not rolled:
-        raise RulingsError(f"{q.name} is not a roll: it takes no roll:", hint="give base: or facts instead")
+        raise RulingsError(f"{q.name} is not a roll: it takes no roll:", where=where("(roll)"),
+                           hint="give base: or facts instead")
     if situation.roll is not None:
         low, high = dice_count(q.dice), dice_count(q.dice) * faces(q.dice)[-1]
         if not low <= situation.roll <= high:
             raise RulingsError(f"roll: {situation.roll} cannot be rolled on {q.dice} ({low}..{high})",
-                               hint="give the unmodified roll, after re-rolls")
+                               where=where("(roll)"), hint="give the unmodified roll, after re-rolls")
 
 
 def ask_if_possible(pack: Pack, quantity: str, situation: Situation, *, cases: bool = True) -> Ruling | None:
