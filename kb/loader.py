@@ -239,6 +239,7 @@ class _Builder:
         self.meta: dict[str, Any] = {}
         self.first_path = ""
         self.ranges: dict[str, tuple[int, int]] = {}
+        self.row_cites: dict[str, tuple[tuple[Expr, Citation], ...]] = {}
         """Int facts' declared ranges, for lookup tables' rows."""
 
     def add(self, doc: Document, *, replace: bool) -> None:
@@ -328,6 +329,7 @@ class _Builder:
             sources={n: raw for n, (raw, _, _) in self.entries["sources"].items()},
             notes={n: raw for n, (raw, _, _) in self.entries["notes"].items()},
             plurals=self._plurals(),
+            row_cites=self.row_cites,
         )
         if self.problems:
             raise PackError(self.problems)
@@ -584,6 +586,7 @@ class _Builder:
                 rows.append((picked[0], expr.text, picked[1]))
         if not ok:
             return None
+        conditions = {str(w): cond for w, (cond, _, _) in zip(raw["rows"], rows, strict=True)}  # by key as written
         default = raw.get("default")
         if default is not None:
             otherwise = self._expr(default, doc, (*path, "default"), types, want).text
@@ -594,7 +597,25 @@ class _Builder:
                            hint="add the rows, or default: the value for every other case")
                 return None
             *rows, (_, otherwise, _) = rows
-        return "".join(f"{_operand(value)} if {cond} else " for cond, value, _ in rows) + _operand(otherwise)
+        text = "".join(f"{_operand(value)} if {cond} else " for cond, value, _ in rows) + _operand(otherwise)
+        cited = self._row_cites(raw.get("cites") or {}, conditions, doc, path)
+        if cited:
+            self.row_cites[text] = cited
+        return text
+
+    def _row_cites(self, cites: dict[Any, Any], conditions: dict[str, str], doc: Document,
+                   path: tuple[Any, ...]) -> tuple[tuple[Expr, Citation], ...]:
+        """Each cited row's condition with its citation; a key that names no row is an error."""
+        out = []
+        for written, cite in cites.items():
+            where = (*path, "cites", written)
+            if str(written) not in conditions:
+                self.error(f"cites: {written!r} is not a row of this table", doc, where, key=True,
+                           hint=did_you_mean(str(written), list(conditions)) or "cite a row by its key in rows")
+                continue
+            self._known("source", cite["source"], self.entries["sources"], doc, (*where, "source"))
+            out.append((parse_expr(conditions[str(written)]), _citation(cite)))
+        return tuple(out)
 
     def _row(self, key: str, kind: FactType, written: Any, doc: Document,
              where: tuple[Any, ...]) -> tuple[str, set[Any] | tuple[int, int]] | None:

@@ -258,6 +258,8 @@ class Pack:
     """Irregular plural keywords the pack declares, as (singular, plural) pairs: ("SPACE WOLF", "SPACE WOLVES")."""
     order: tuple[str, ...] = ()
     """Derived facts in the order they can be computed (from the dependency graph)."""
+    row_cites: dict[str, tuple[tuple[Expr, Citation], ...]] = field(default_factory=dict)
+    """Lookup tables' rows that cite their own sentence: by the table's expression text, each row's condition."""
 
     index: dict[tuple[str, str], tuple[Any, ...]] = field(default_factory=dict, compare=False, repr=False)
     """Per-quantity lookups, filled on first use (a ruling asks them every time)."""

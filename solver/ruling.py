@@ -223,7 +223,8 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
     by_name = {m.name: m for m in modifiers} if q.effects else plan.by_name
     kept = [r for r in kept if r not in final.inert]  # e.g. modifiers to a `-` characteristic change nothing
     said = plan.applied if not q.effects else {}
-    applied = tuple(said.get(r) or Applied(r, terms[r].change, by_name[r].text, _cite(by_name[r])) for r in kept)
+    applied = tuple(said.get(r) or Applied(r, terms[r].change, by_name[r].text, _rule_cite(pack, by_name[r], values))
+                    for r in kept)
     bitten = {c.policy.name for c in bites} | {rule for rule, _, _ in final.clamped}
     assumptions = _assumptions(pack, q, [by_name[r] for r in kept], policies, bitten, final)
     clamped = tuple(Clamped(rule, a, b) for rule, a, b in final.clamped)
@@ -232,7 +233,7 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
         chance = f", chance {final.probability}" if final.probability is not None else ""
         shown = f"{final.value}, i.e. a 6 then {final.then}+" if final.then is not None else final.display
         return Node(f"{q.text} ({q.name}): {shown}{chance}", (
-            _base_node(q, base, values),
+            _base_node(pack, q, base, values),
             *(_applied_node(pack, by_name[r], terms[r], values, situation) for r in kept),
             *reroll_nodes,
             *(Node(note, tag="step") for note in final.notes),
@@ -380,7 +381,7 @@ def _turns(p: Policy, before: Any, after: Any) -> bool:
     return (value if low is None else max(value, low)) == after
 
 
-def _base_node(q: Quantity, base: Any, values: Mapping[str, Any]) -> Node:
+def _base_node(pack: Pack, q: Quantity, base: Any, values: Mapping[str, Any]) -> Node:
     if q.kind in ("total", "roll"):
         missing = f"no roll given: the answer is the modifier to {q.dice}"
         return Node(f"the roll: {base}" if base is not None else missing,
@@ -389,8 +390,9 @@ def _base_node(q: Quantity, base: Any, values: Mapping[str, Any]) -> Node:
         return Node(f"base {base} (given in the situation)", tag="base")
     # a conditional's branch not taken may read a fact the situation does not give
     shown = ", ".join(f"{n} = {values[n]}" for n in sorted(q.base.names) if n in values)
-    return Node(f"base {base} = {q.base.text}" + (f" ({shown})" if shown else ""), cite=_step_cite(q, "base"),
-                tag="base")
+    row = _row(pack, q.base, values)  # a table's row that cites its own sentence says more than the whole table
+    return Node(f"base {base} = {q.base.text}" + (f" ({shown})" if shown else ""),
+                cite=row.cite if row is not None else _step_cite(q, "base"), tag="base")
 
 
 def _applied_node(pack: Pack, m: Modifier, term: Term, values: Mapping[str, Any], situation: Situation) -> Node:
@@ -398,14 +400,35 @@ def _applied_node(pack: Pack, m: Modifier, term: Term, values: Mapping[str, Any]
         name = "" if m.name == term.change else f"{m.name} "
         return Node(f"{name}{term.change} counts (an effect in play)", tag="applied")
 
+    rows = tuple(row for e in (m.amount, m.per) if (row := _row(pack, e, values)) is not None)
+
     def build() -> Node:
         because = explain_condition(pack, m.when, values, situation.given, True)
         text = f": {m.text}" if m.text else ""
         per = f" ({m.op}{m.amount.text} per {m.per.text})" if m.per is not None else ""
-        return Node(f"{m.name} {term.change}{per} counts{text}", because, _cite(m), tag="applied")
+        return Node(f"{m.name} {term.change}{per} counts{text}", (*because, *rows), _cite(m), tag="applied")
 
-    key = ("applied", m.name, term.change, condition_key(pack, m.when, values, situation.given))
+    key = ("applied", m.name, term.change, condition_key(pack, m.when, values, situation.given), rows)
     return shared(pack, key, build)
+
+
+def _row(pack: Pack, expr: Expr | None, values: Mapping[str, Any]) -> Node | None:
+    """The row of a lookup table `expr` that `values` pick, when that row cites its own sentence."""
+    for condition, cite in pack.row_cites.get(expr.text, ()) if expr is not None else ():
+        if evaluate(condition, values) is True:
+            shown = ", ".join(f"{n} = {_shown(values[n])}" for n in sorted(condition.names) if n in values)
+            return Node(f"the row for {shown}", cite=str(cite), tag="row")
+    return None
+
+
+def _rule_cite(pack: Pack, m: Modifier, values: Mapping[str, Any]) -> str | None:
+    """What a rule that counts rests on: the row of its amount's table that cites its own sentence, or its cite."""
+    rows = [row.cite for e in (m.amount, m.per) if (row := _row(pack, e, values)) is not None]
+    return rows[0] if rows else _cite(m)
+
+
+def _shown(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 def _failed_node(pack: Pack, m: Modifier, values: Mapping[str, Any], situation: Situation) -> Node:

@@ -141,7 +141,7 @@ CASES = [
             (["row '10..24' overlaps another row of w.range"], 8, "10..24", 0),
             (["modifiers.far.per: no row for 13..24 of w.range", "default:"], 9, "rows", 0),
             (["modifiers.moved.when: 'rows' is required"], 10, "{table", 0),
-            (["unknown key 'rws'", "did you mean 'rows'", "allowed: default, rows, table"], 10, "rws", 0),
+            (["unknown key 'rws'", "did you mean 'rows'", "allowed: cites, default, rows, table"], 10, "rws", 0),
             (["unknown fact 's.expp'", "did you mean 's.exp'"], 11, "s.expp", 0),
             (["modifiers.aim.per.default: expression is bool, but int is expected"], 11, "true", 1),
         ],
