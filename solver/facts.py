@@ -7,7 +7,7 @@ evaluate to `UNKNOWN` (Kleene logic) and the ruling can branch on them.
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, TypeVar
 
 from kb.errors import Contradiction
@@ -112,11 +112,20 @@ def explain_condition(
 
 
 def _plural_forms(pack: Pack, values: dict[str, Any]) -> None:
+    names = pack.index.get(("keywords facts", ""))
+    if names is None:
+        names = pack.index["keywords facts", ""] = tuple(n for n, f in pack.facts.items() if f.type.kind == "keywords")
+    for name in names:
+        if isinstance(value := values.get(name), frozenset | list | tuple | set):
+            values[name] = _with_forms(frozenset(value), pack.plurals)
+
+
+@lru_cache(maxsize=4096)
+def _with_forms(keywords: frozenset[str], plurals: tuple[tuple[str, str], ...]) -> frozenset[str]:
+    """`kb.keywords.with_plural_forms`, once per unit's keywords: a search gives the same ones thousands of times."""
     from kb.keywords import with_plural_forms
 
-    for name, fact in pack.facts.items():
-        if fact.type.kind == "keywords" and isinstance(values.get(name), frozenset | list | tuple | set):
-            values[name] = with_plural_forms(values[name], pack.plurals)
+    return with_plural_forms(keywords, plurals)
 
 
 def condition_key(pack: Pack, expr: Expr, values: Mapping[str, Any], given: Container[str]) -> tuple[Any, ...]:
