@@ -189,6 +189,7 @@ def check_json(findings: Sequence[Finding], pack: str, extra: Sequence[str], cov
     return {
         "pack": pack,
         "with": list(extra),
+        "readings": dict(r.split("=", 1) for r in readings),  # the --reading choices the pack was checked under
         **(coverage.as_json() if coverage else {}),
         "findings": [finding_json(f, pack, extra, readings) for f in findings],
     }

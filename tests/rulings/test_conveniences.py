@@ -325,3 +325,11 @@ def test_the_command_reference_lists_every_command_and_option() -> None:
             for option in action.option_strings:
                 if option not in ("-h", "--help"):
                     assert f"`{option}" in page, (name, option)
+
+
+def test_check_json_records_the_readings_and_overlays_it_checked_under(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", "skirmish", "--reading", "cc_penalties=once", "--format", "json")
+    doc = json.loads(out)
+    assert (doc["with"], doc["readings"]) == ([], {"cc_penalties": "once"})
+    code, out, _ = run(capsys, "check", "skirmish", "--format", "json")
+    assert json.loads(out)["readings"] == {}
