@@ -80,7 +80,7 @@ def check_inputs(q: Quantity, situation: Situation) -> None:
         raise RulingsError(f"{q.name} takes no base: its value comes from {source}", where=where("(base)"))
     if situation.roll is not None and not rolled:
         raise RulingsError(f"{q.name} is not a roll: it takes no roll:", where=where("(roll)"),
-                           hint="give base: or facts instead")
+                           hint="give facts instead (given:)" if q.base is not None else "give base: or facts instead")
     if situation.roll is not None:
         low, high = dice_count(q.dice), dice_count(q.dice) * faces(q.dice)[-1]
         if not low <= situation.roll <= high:

@@ -333,3 +333,12 @@ def test_check_json_records_the_readings_and_overlays_it_checked_under(capsys: p
     assert (doc["with"], doc["readings"]) == ([], {"cc_penalties": "once"})
     code, out, _ = run(capsys, "check", "skirmish", "--format", "json")
     assert json.loads(out)["readings"] == {}
+
+
+def test_a_roll_given_to_a_quantity_that_is_not_one_hints_only_what_it_takes(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """to_hit derives its base from the pack, so the hint never offers base:, which it would refuse next."""
+    code, _, err = run(capsys, "ask", "fantasy", "to_hit", "--roll", "3")
+    assert code == 2 and "is not a roll" in err and "base:" not in err and "given:" in err
+    code, _, err = run(capsys, "ask", "wh40k", "BS", "--roll", "3")
+    assert code == 2 and "give base: or facts instead" in err
