@@ -431,17 +431,19 @@ def faq_json(pack: Pack, entries: list[Entry], named: tuple[str, ...] = ()) -> d
     doc: dict[str, Any] = {"pack": pack.name, "title": pack.title, "entries": [
         {"quantity": e.quantity, "topic": e.topic, "question": e.question, "answer": answer_text(e),
          "reasons": reasons(e, pack), "citations": citations(pack, e), "situation": e.situation,
-         "shows": list(e.shows), "command": replay(pack, e, named), "ruling": ruling_json(e.ruling),
-         **({"table": _table_json(e.table)} if e.table is not None else {})} for e in entries]}
+         "situation_text": _said_under(pack, e), "shows": list(e.shows), "command": replay(pack, e, named),
+         "ruling": ruling_json(e.ruling),
+         **({"table": _table_json(pack, e.table, e.quantity, named)} if e.table is not None else {})} for e in entries]}
     doc["keywords"] = [{"phrase": k.phrase, "question": k.question, "situation": k.situation, "unit": k.unit,
                         "models": list(k.each), "meaning": k.meaning, "answer": keyword_answer(k),
                         "command": _match_command(pack, k, named)} for k in keyword_questions(pack)]
     return doc
 
 
-def _table_json(table: Table) -> dict[str, Any]:
+def _table_json(pack: Pack, table: Table, quantity: str, named: tuple[str, ...]) -> dict[str, Any]:
     return {"corner": table.corner, "columns": list(table.columns), "rows": [
-        {"label": label, "cells": [{"situation": data, "ruling": ruling_json(r)} for data, r in cells]}
+        {"label": label, "cells": [{"situation": data, "ruling": ruling_json(r),
+                                    "command": replay(pack, data, named, quantity)} for data, r in cells]}
         for label, cells in table.rows]}
 
 
@@ -467,16 +469,16 @@ def faq_markdown(pack: Pack, entries: list[Entry], named: tuple[str, ...] = ()) 
     number = 0
     for name, group in by_quantity.items():
         lines += ["", f"## {_cap(pack.quantities[name].text)}"]
-        topic = None
+        heading = None
         for e in group:
-            if e.topic != topic:
-                topic = e.topic
-                lines += ["", f"### {topic}"]
+            if e.topic != heading:
+                heading = e.topic
+                lines += ["", f"### {heading}"]
             number += 1
             answer = f"**A:** {answer_text(e)}. " + " ".join(reasons(e, pack))
             lines += ["", f"**Q{number}. {e.question}**", ""]
-            said = _situations_said(pack, e)
-            if not e.question.endswith(f"What is {pack.quantities[name].text}?") and e.table is None and said:
+            said = _said_under(pack, e)
+            if said:
                 lines += [f"*{said}*", ""]
             lines.append(answer.rstrip())
             if e.table is not None:
@@ -501,6 +503,14 @@ def faq_markdown(pack: Pack, entries: list[Entry], named: tuple[str, ...] = ()) 
 
 
 KEYWORDS = "Keywords: does a rule apply to this unit?"
+
+
+def _said_under(pack: Pack, e: Entry) -> str:
+    """The situation in the facts' words, under a question that does not state it itself (a question a pack
+    declares in a player's words); "" for a question written from the facts or an odds table."""
+    if e.question.endswith(f"What is {pack.quantities[e.quantity].text}?") or e.table is not None:
+        return ""
+    return _situations_said(pack, e)
 
 
 def _situations_said(pack: Pack, e: Entry) -> str:

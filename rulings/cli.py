@@ -186,7 +186,9 @@ def _lawyer_commands(sub: Any) -> None:
     p = sub.add_parser("faq", help="the pack's FAQ, generated and answered by the solver")
     p.add_argument("pack", help=PACK_HELP)
     add_pack_options(p)
-    p.add_argument("--format", choices=("markdown", "json"), default="markdown")
+    p.add_argument("--format", choices=("markdown", "json", "html"),
+                   help="html: one self-contained page, ready to print or publish (default: from --out's suffix, "
+                        ".html or .json, else markdown)")
     p.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
     p.add_argument("--as-tests", action="store_true", help="write the entries as pack examples: YAML")
     p.set_defaults(run=_later("rulings.faq", "run_faq"))

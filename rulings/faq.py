@@ -92,7 +92,7 @@ def _coverage_text(coverage: Any, proven: str) -> str:
 
 
 def run_faq(args: argparse.Namespace) -> int:
-    """`rulings faq PACK`: the pack's generated FAQ as Markdown, JSON or pack examples."""
+    """`rulings faq PACK`: the pack's generated FAQ as Markdown, JSON, one HTML page or pack examples."""
     from dataclasses import replace
 
     from explain.faq import faq, faq_examples, faq_json, faq_markdown
@@ -107,10 +107,16 @@ def run_faq(args: argparse.Namespace) -> int:
     entries = [replace(e, situation=stating_readings(e.situation, {r.name: chosen[r.name] for r in readings_of(
         pack, pack.quantities[e.quantity]) if r.name in chosen}, pack)) for e in faq(pack)]
     named = replay_words(args.pack, args.with_files)
+    suffix = (args.out or "").lower().rsplit(".", 1)[-1]
+    form = args.format or {"html": "html", "htm": "html", "json": "json"}.get(suffix, "markdown")
     if args.as_tests:
         text = faq_examples(pack, entries)
-    elif args.format == "json":
+    elif form == "json":
         text = json.dumps(faq_json(pack, entries, named), ensure_ascii=False, indent=1, default=str) + "\n"
+    elif form == "html":
+        from explain.faq_html import faq_html
+
+        text = faq_html(pack, faq_json(pack, entries, named))
     else:
         text = faq_markdown(pack, entries, named)
     if args.out:

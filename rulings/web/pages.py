@@ -18,29 +18,21 @@ def _page(title: str, body: str) -> str:
 
 
 def faq_page(pack: Pack, doc: dict[str, Any]) -> str:
-    """The FAQ (`rulings faq --format json`) as HTML: one section per quantity, each answer with its reasons."""
-    parts = [f"<h1>{escape(doc['title'])}: frequently asked questions</h1>",
-             f'<p>Generated from the <code>{escape(pack.name)}</code> pack; every answer is re-derived by the '
-             f'solver. Also as <a href="/api/faq/{escape(pack.name)}.md">Markdown</a> and '
-             f'<a href="/api/faq/{escape(pack.name)}">JSON</a>; '
-             f'<a href="/graph/{escape(pack.name)}">the rule graph</a>.</p>']
-    quantity = None
-    for i, e in enumerate(doc["entries"], 1):
-        if e["quantity"] != quantity:
-            quantity = e["quantity"]
-            q = pack.quantities.get(quantity)
-            parts.append(f'<h2 id="{escape(quantity)}">{escape(q.text if q else quantity)}</h2>')
-        given = "".join(f"&given={_given(k, v)}" for k, v in e["situation"].get("given", {}).items())
-        base = e["situation"].get("base")
-        given += f"&base={quote(str(base))}" if base is not None else ""
-        link = escape(f"/?pack={quote(pack.name)}&quantity={quote(quantity)}{given}")
-        parts.append(f'<section class="faq-entry" id="q{i}"><h3>Q{i}. {escape(e["question"])}</h3>'
-                     f'<p class="answer"><strong>{escape(e["answer"])}</strong></p><ul>'
-                     + "".join(f"<li>{escape(r)}</li>" for r in e["reasons"])
-                     + "</ul>" + "".join(f'<blockquote>{escape(c)}</blockquote>' for c in e["citations"])
-                     + f'<p><a href="{link}">open in the explorer</a> · <code>{escape(e["command"])}</code></p>'
-                     "</section>")
-    return _page(f"{doc['title']}: FAQ", "".join(parts))
+    """The FAQ page: `rulings faq --format html`, with the site's links and each answer's link to the explorer."""
+    from explain.faq_html import faq_html
+
+    name = quote(pack.name)
+    nav = [("Rulings", "/"), ("Markdown", f"/api/faq/{name}.md"), ("JSON", f"/api/faq/{name}"),
+           ("Rule graph", f"/graph/{name}")]
+    return faq_html(pack, doc, nav=nav, explore=lambda e: _explore(pack, e))
+
+
+def _explore(pack: Pack, e: dict[str, Any]) -> str:
+    """An entry's situation in the explorer (its given facts and base)."""
+    given = "".join(f"&given={_given(k, v)}" for k, v in e["situation"].get("given", {}).items())
+    base = e["situation"].get("base")
+    given += f"&base={quote(str(base))}" if base is not None else ""
+    return f"/?pack={quote(pack.name)}&quantity={quote(e['quantity'])}{given}"
 
 
 def graph_page(pack: Pack, focus: str | None) -> str:
