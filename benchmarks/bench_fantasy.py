@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import main  # noqa: E402
+from run import main
 
 if __name__ == "__main__":
     main(["--only", "warm,cold", *sys.argv[1:]])

@@ -41,8 +41,7 @@ def fantasy_value(given: dict[str, Any]) -> int:
         score += 2
     elif soft:
         score += 1
-    if score < 2:
-        score = 2
+    score = max(score, 2)
     return score
 
 
@@ -114,8 +113,7 @@ def wh40k_characteristic(base: int, effects: list[str]) -> int:
         if effect[0] == "-":
             value -= int(effect[1:])
     result = math.ceil(value)
-    if result < 1:
-        result = 1
+    result = max(result, 1)
     return result
 
 
@@ -131,8 +129,6 @@ def skirmish_cc_dice(given: dict[str, Any]) -> dict[str, int]:
             penalties += 1
     cumulative = dice - penalties * bases
     once = dice - (bases if penalties else 0)
-    if cumulative < bases:
-        cumulative = bases
-    if once < bases:
-        once = bases
+    cumulative = max(cumulative, bases)
+    once = max(once, bases)
     return {"cumulative": cumulative, "once": once}

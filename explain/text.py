@@ -10,12 +10,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from explain.english import amount, effect_words, per_unit, say, why_not
 from kb.expr import ExprSyntaxError, parse_expr
 from kb.model import Pack
 from solver.derivation import Node
 from solver.ruling import Ruling
-
-from explain.english import amount, effect_words, per_unit, say, why_not
 
 MARKS = {
     "applied": "+", "suppressed": "x", "ignored": "~", "failed": "-", "clamp": "!", "chart": "*",

@@ -11,9 +11,11 @@ every problem in the files is reported in one pass.
 
 from __future__ import annotations
 
+import gc
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -48,6 +50,24 @@ SECTIONS = (
 )
 
 
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Python's cycle collector paused for a while (a context manager or a decorator).
+
+    Loading or checking a large pack makes many objects and almost no cycles;
+    each full collection walks every object made so far, so with it running
+    the time grows faster than the pack (10k modifiers: 4.4 s, 2.9 s without).
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+@gc_paused()
 def load_pack(name_or_path: str, *, extra: Sequence[str] = ()) -> Pack:
     """Load a pack (and `extra` files merged over it) or raise `PackError` listing every problem."""
     files = pack_files(name_or_path) + [f for e in extra for f in pack_files(e)]

@@ -102,7 +102,7 @@ def _open(file: str) -> Any:
         info = os.stat(file)
         if not stat.S_ISREG(info.st_mode):
             raise RulingsError(f"{excerpt(file)}: a batch must be a regular file or - (standard input)")
-        return open(file, "rb")  # noqa: SIM115 - closed by the caller's with
+        return open(file, "rb")
     except OSError as e:
         raise RulingsError(f"{excerpt(file)}: cannot read the batch: {e.strerror}") from None
 

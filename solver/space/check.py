@@ -21,6 +21,7 @@ from typing import Any
 
 from kb.errors import RuleCycle, RulingsError, Span
 from kb.expr import UNKNOWN, Expr, evaluate
+from kb.loader import gc_paused
 from kb.model import Modifier, Pack
 from solver.space.dead import Words, dead_reason
 from solver.space.model import Coverage
@@ -97,6 +98,7 @@ def _and(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
+@gc_paused()
 def check_pack(pack: Pack, coverage: Coverage | None = None, *, words: Words = None) -> list[Finding]:
     """Every finding for a loaded pack, noted ones (the pack's `notes:`) turned into explained notes.
 

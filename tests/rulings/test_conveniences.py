@@ -330,9 +330,9 @@ def test_the_command_reference_lists_every_command_and_option() -> None:
 def test_check_json_records_the_readings_and_overlays_it_checked_under(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "check", "skirmish", "--reading", "cc_penalties=once", "--format", "json")
     doc = json.loads(out)
-    assert (doc["with"], doc["readings"]) == ([], {"cc_penalties": "once"})
+    assert (code, doc["with"], doc["readings"]) == (0, [], {"cc_penalties": "once"})
     code, out, _ = run(capsys, "check", "skirmish", "--format", "json")
-    assert json.loads(out)["readings"] == {}
+    assert (code, json.loads(out)["readings"]) == (0, {})
 
 
 def test_a_roll_given_to_a_quantity_that_is_not_one_hints_only_what_it_takes(

@@ -144,8 +144,9 @@ policies:
 """
 
 
-@pytest.mark.parametrize("where", ["value >= 7", "value <= 2", "value == 5", "modifier == 0", "value == 6 and modifier >= 3",
-                                   "'a2' in applied and value >= 6", "'most' in clamped"])
+@pytest.mark.parametrize("where", ["value >= 7", "value <= 2", "value == 5", "modifier == 0",
+                                   "value == 6 and modifier >= 3", "'a2' in applied and value >= 6",
+                                   "'most' in clamped"])
 def test_interchangeable_rules_are_searched_by_count_and_every_choice_is_given(tmp_path: Path, where: str) -> None:
     """`a1`..`a4` (and `b1`..`b3`) differ only in their names: searched by how many hold, each choice answered.
 

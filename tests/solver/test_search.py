@@ -16,8 +16,8 @@ from kb.loader import build_pack, load_pack
 from kb.model import Pack
 from solver.ask import ask
 from solver.facts import derive_facts
-from solver.space.search import base_inputs, candidate_facts, minimal_witnesses, sample_values, situations
 from solver.situation import Situation
+from solver.space.search import base_inputs, candidate_facts, minimal_witnesses, sample_values, situations
 
 FANTASY = load_pack("fantasy")
 
