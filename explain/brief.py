@@ -185,7 +185,7 @@ def _reasons(ruling: Ruling, pack: Pack, q: Quantity) -> list[Line]:
     if ruling.applied or q.kind == "characteristic":
         signed = any(p.kind == "clamp" and p.max is not None and evaluate(p.max, {}) == 0
                      for p in pack.policies_of(q.name))
-        lines += [Line(1, "step", _signed(n.claim) if signed else n.claim) for n in nodes
+        lines += [Line(1, "step", _signed(n.claim) if signed else n.claim, n.cite) for n in nodes
                   if n.tag == "step" and _shown_step(n.claim, ruling)]
     for s in ruling.suppressed:
         policy = pack.policies[s.policy]

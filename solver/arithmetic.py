@@ -88,6 +88,23 @@ class Step:
 STAGES = {"=": "set", "x": "multiply", "+": "add", "/": "divide", "-": "subtract"}
 
 
+class Note(str):
+    """A claim of the derivation that names the step it is, so the step's citation can follow it.
+
+    Examples:
+        >>> note = Note("round", "round fractions up: 5/2 -> 3")
+        >>> note, note.step
+        ('round fractions up: 5/2 -> 3', 'round')
+    """
+
+    step: str
+
+    def __new__(cls, step: str, text: str) -> Note:
+        note = super().__new__(cls, text)
+        note.step = step
+        return note
+
+
 def apply_terms(
     base: Number, terms: Sequence[Term], *, lowers: bool = False
 ) -> tuple[Number, list[Step]]:

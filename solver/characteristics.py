@@ -28,7 +28,7 @@ from typing import Any
 
 from kb.errors import RulingsError, Unsatisfiable
 from kb.model import Quantity
-from solver.arithmetic import Bound, Outcome, Term, apply_terms, round_up
+from solver.arithmetic import Bound, Note, Outcome, Term, apply_terms, round_up
 
 STYLES = ("plus", "ap", "number", "inches")
 NAMED = {"WS": "plus", "BS": "plus", "Sv": "plus", "InSv": "plus", "Ld": "plus", "AP": "ap", "M": "inches",
@@ -225,19 +225,19 @@ def characteristic(q: Quantity, base: Any, terms: Sequence[Term], clamps: Sequen
     sets = [t for t in terms if t.op == "="]
     rest = [t for t in terms if t.op != "="]
     if value.symbol:
-        notes.append(f"{q.name} is {value.symbol!r}: it can never be modified")
+        notes.append(Note("unmodifiable", f"{q.name} is {value.symbol!r}: it can never be modified"))
         return _symbol_limit(q, value.symbol, clamps, notes, terms) or _fixed(q, value.symbol, notes, terms)
     if sets:
         value = _set(sets[0], style, q.name)
-        notes.append(f"set: {', '.join(map(_named, sets))} -> {_text(value, style)}")
+        notes.append(Note("set", f"set: {', '.join(map(_named, sets))} -> {_text(value, style)}"))
         if value.symbol or value.number == 0:
             shown = value.symbol or "0"
-            notes.append(f"a set to {shown!r} ends modification: the other steps are skipped")
+            notes.append(Note("set_ends", f"a set to {shown!r} ends modification: the other steps are skipped"))
             if value.symbol:
                 return _symbol_limit(q, value.symbol, clamps, notes, rest) or _fixed(q, shown, notes, rest)
             lifted = [b.rule for b in clamps if b.apply(0) != 0]  # a limit would lift it: it stays 0 by assumption
             if lifted:
-                notes.append(f"{', '.join(lifted)} would not let it be 0, but a set to '0' is final")
+                notes.append(Note("set_ends", f"{', '.join(lifted)} would not let it be 0, but a set to '0' is final"))
             return replace(_final(q, Fraction(0), notes, rest, []), assumes=(SET_TO_ZERO,) if lifted else ())
     lowers = style in ("plus", "ap")
     # multiplying or dividing an X+ value or an AP acts on its number: an assumption the ruling reports
@@ -249,9 +249,9 @@ def characteristic(q: Quantity, base: Any, terms: Sequence[Term], clamps: Sequen
     by_rule = {t.rule: t for t in rest}
     for s in steps:
         changes = ", ".join(_named(by_rule[r]) for r in s.rules)
-        notes.append(f"{_stage(s.stage, style)}: {changes} -> {show(s.value, style)}")
+        notes.append(Note(s.stage, f"{_stage(s.stage, style)}: {changes} -> {show(s.value, style)}"))
     if raw.denominator != 1:
-        notes.append(f"round fractions up: {show(raw, style)} -> {show(round_up(raw), style)}")
+        notes.append(Note("round", f"round fractions up: {show(raw, style)} -> {show(round_up(raw), style)}"))
     clamped: list[tuple[str, Any, Any]] = []
     number = Fraction(round_up(raw))
     for b in clamps:
@@ -356,7 +356,7 @@ def random_notes(name: str, dice: Dice) -> list[str]:
     """
     notes = []
     if dice.plus:
-        notes.append(f"{dice}: the {dice.plus:+d} is part of the {name} characteristic, not a modifier")
+        notes.append(Note("dice", f"{dice}: the {dice.plus:+d} is part of the {name} characteristic, not a modifier"))
     return [*notes, RANDOM.get(name, OTHER_RANDOM)]
 
 

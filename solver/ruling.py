@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from kb.errors import RulingsError
 from kb.expr import UNKNOWN, Expr, evaluate
 from kb.model import Modifier, Pack, Policy, Quantity, split_change
-from solver.arithmetic import Bound, Term
+from solver.arithmetic import Bound, Note, Term
 from solver.derivation import Node
 from solver.facts import condition_key, explain_condition, shared
 from solver.kinds import Outcome, outcome
@@ -236,7 +236,8 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
             _base_node(pack, q, base, values),
             *(_applied_node(pack, by_name[r], terms[r], values, situation) for r in kept),
             *reroll_nodes,
-            *(Node(note, tag="step") for note in final.notes),
+            *(Node(note, cite=_step_cite(q, note.step) if isinstance(note, Note) else None, tag="step")
+              for note in final.notes),
             *(_suppressed_node(pack, s) for s in suppressed),
             *([choice.explain()] if choice else []),
             *(_failed_node(pack, m, values, situation) for m in failed),

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from explain.brief import brief_text
 from kb import RulingsError, Unsatisfiable, load_pack
 from kb.model import Pack
 from solver import Effect, Ruling, Situation, ask
@@ -388,6 +389,28 @@ def test_d6_plus_one_is_not_a_modifier_in_the_explanation(pack: Pack) -> None:
     assert "D6+1: the +1 is part of the D characteristic, not a modifier" in _steps(r)
     assert r.applied == ()  # the +1 is no modifier, so nothing is applied and no ignore-choice can drop it
     assert "not a modifier" not in " ".join(_steps(rule(pack, "D", "D6")))
+
+
+@pytest.mark.parametrize(("quantity", "base", "effects", "step", "sentence"), [
+    ("D", "D6+1", (), "D6+1: the +1 is part of the D characteristic",
+     "the value after the operator is part of that D characteristic – it is not a modifier."),
+    ("OC", 2, ("=0", "+1"), "set: =0 -> 0", "1. If a rule instructs you to change or replace one value with a "
+     "specified value, you must first change the relevant value to the new value."),
+    ("OC", 2, ("=0", "+1"), "a set to '0' ends modification", "Note that rules that modify a characteristic in this "
+     "step to a new value of '0', '-' or '*' cannot be modified by other rules (in such cases, skip steps 2-5)."),
+    ("S", 4, ("=-", "+1"), "a set to '-' ends modification", "cannot be modified by other rules"),
+    ("A", 3, ("x2", "+1", "/2", "-1"), "round fractions up", "6. Round any fractions up after applying all modifiers."),
+    ("Range", "N/A", ("x2",), "Range is 'N/A': it can never be modified",
+     "Characteristics of '-', '*' and 'N/A' can never be modified."),
+])
+def test_each_step_of_a_characteristics_arithmetic_quotes_the_sentence_it_rests_on(
+        pack: Pack, quantity: str, base: Any, effects: tuple[str, ...], step: str, sentence: str) -> None:
+    """The player's question ("is the +1 of D6+1 a modifier?", "does a set to 0 stay 0?") is answered by a
+    sentence of the rules: the step that applies it quotes it, in the short ruling too."""
+    r = rule(pack, quantity, base, *effects)
+    node = next(n for n in r.explanation.because if n.tag == "step" and n.claim.startswith(step))
+    assert node.cite is not None and sentence in node.cite
+    assert sentence in brief_text(r, pack)
 
 
 @pytest.mark.parametrize(("quantity", "base", "words"), [
