@@ -15,6 +15,7 @@ from typing import Any
 from kb.model import Quantity
 from solver.arithmetic import (
     Bound,
+    Note,
     Outcome,
     Term,
     apply_terms,
@@ -128,6 +129,10 @@ def _roll(q: Quantity, roll: int | None, terms: Sequence[Term], clamps: Sequence
                        assumes=assumes)
     raw, steps = apply_terms(roll, terms) if others else (roll + net, [])
     value = _bound(round_up(raw), clamps, clamped)
+    highest = _totals(q.dice)[-1]
+    if value > highest:  # "can a D6 roll end above 6?": the step says so, citing the rule where the pack does
+        notes = (*notes, Note("above_maximum", f"{value} is above the highest roll of {q.dice} ({highest}): "
+                                               "a result can be modified above its maximum"))
     extra = {"passed": always.get(roll, value >= target)} if target is not None else {}  # type: ignore[operator]
     rank = Fraction(value if q.better == "higher" else -value)
     return Outcome(value, str(value), rank, tuple(steps), tuple(clamped), modifier=net, probability=probability,

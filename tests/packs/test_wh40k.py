@@ -413,6 +413,15 @@ def test_each_step_of_a_characteristics_arithmetic_quotes_the_sentence_it_rests_
     assert sentence in brief_text(r, pack)
 
 
+def test_a_roll_modified_above_its_maximum_says_so_and_quotes_the_rule(pack: Pack) -> None:
+    """A dice result can be modified above its maximum possible value (for example, a D6 roll can be modified
+    above 6)."""
+    r = rule(pack, "dice_roll", None, "+1", roll=6)
+    assert r.value == 7
+    assert "A dice result can be modified above its maximum possible value" in brief_text(r, pack)
+    assert not [n for n in rule(pack, "dice_roll", None, "+1", roll=5).explanation.because if n.tag == "step"]
+
+
 @pytest.mark.parametrize(("quantity", "base", "words"), [
     ("M", "D6", "Random Movement: when the unit is selected to move, one roll determines the entire unit's move"),
     ("A", "D3", "Random Attacks: determined when generating attacks for that weapon, each weapon's roll made"),
