@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kb.errors import PackError, RulingsError
+from kb.loader import gc_paused
 from kb.model import Pack
 from solver.space.check import READINGS, Finding, check_pack, load_findings
 from solver.space.model import Coverage
@@ -28,6 +29,7 @@ def findings_of(pack: Pack, coverage: Coverage | None = None) -> list[Finding]:
     return check_pack(pack, coverage, words=say)
 
 
+@gc_paused()  # a check runs once and ends: its pack and findings live to the end, so nothing is worth collecting
 def run_check(args: argparse.Namespace) -> int:
     """The `check` command (packs load through the cache, as for `ask`)."""
     from kb.cache import load
