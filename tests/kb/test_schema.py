@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from kb.document import Document, read_document, read_yaml
 from kb.errors import PackError, RulingsError
 from kb.loader import _strict_validator, build_pack, load_pack, schema
+from solver.situation import KEYS as SITUATION_KEYS
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK_FILES = sorted(
@@ -26,8 +27,9 @@ PACK_FILES = sorted(
 
 
 def _is_pack(file: Path) -> bool:
+    """A pack file, not a situation (one whose keys are all a situation's)."""
     data = read_document(file).data
-    return isinstance(data, dict) and not {"given", "groups", "unit"} & set(data)
+    return isinstance(data, dict) and not set(data) <= set(SITUATION_KEYS)
 
 
 PACKS = [f for f in PACK_FILES if _is_pack(f)]
