@@ -261,7 +261,7 @@ class Pack:
     row_cites: dict[str, tuple[tuple[Expr, Citation], ...]] = field(default_factory=dict)
     """Lookup tables' rows that cite their own sentence: by the table's expression text, each row's condition."""
 
-    index: dict[tuple[str, str], tuple[Any, ...]] = field(default_factory=dict, compare=False, repr=False)
+    index: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
     """Per-quantity lookups, filled on first use (a ruling asks them every time)."""
 
     def modifiers_of(self, quantity: str) -> tuple[Modifier, ...]:

@@ -142,7 +142,8 @@ def _tied(pack: Pack, q: Quantity, reading: Reading) -> tuple[tuple[Expr | None,
     out: list[tuple[Expr | None, tuple[Expr, ...] | None]] = []
     if reading.decides:
         return ((None, None),)
-    for entry in (*pack.modifiers_of(q.name), *pack.policies_of(q.name)):
+    entries: tuple[Modifier | Policy, ...] = (*pack.modifiers_of(q.name), *pack.policies_of(q.name))
+    for entry in entries:
         if all(name != reading.name for name, _ in entry.under):
             continue
         if isinstance(entry, Modifier) or entry.kind not in ("exclusive", "override"):
@@ -186,30 +187,29 @@ def _branch(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str,
         raise Contradiction("no value of the unknown facts is consistent with this situation")
     if isinstance(tree, Ruling):
         return tree
-    cases = [Case(tuple(when), ruling) for when, ruling in _flatten(_simplify(_fewest(tree, pack), pack))]
-    if len({_key(c.ruling) for c in cases}) == 1:
-        return cases[0].ruling
-    unknown = sorted({f for c in cases for f, _ in c.when})
+    found = [Case(tuple(when), ruling) for when, ruling in _flatten(_simplify(_fewest(tree, pack), pack))]
+    if len({_key(c.ruling) for c in found}) == 1:
+        return found[0].ruling
+    unknown = sorted({f for c in found for f, _ in c.when})
 
     def explanation() -> Node:
         return Node(
             f"{q.text} ({q.name}) depends on facts the situation does not give: " + ", ".join(unknown),
             tuple(Node("when " + _when_text(c.when) + f": {c.ruling.display}", (c.ruling.explanation,))
-                  for c in cases),
+                  for c in found),
             tag="cases",
         )
 
-    return Ruling(pack.name, q.name, None, "depends on " + ", ".join(unknown), explanation, cases=tuple(cases),
-                  assumptions=tuple(dict.fromkeys(a for c in cases for a in c.ruling.assumptions)))
+    return Ruling(pack.name, q.name, None, "depends on " + ", ".join(unknown), explanation, cases=tuple(found),
+                  assumptions=tuple(dict.fromkeys(a for c in found for a in c.ruling.assumptions)))
 
 
 def _solve(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, str],
            assigned: dict[str, Any], budget: list[int]) -> _Branch | Ruling | None:
+    given: Mapping[str, Any] = situation.given
     if assigned:
         given = Assumed({**situation.given, **assigned})
         given.assumed = frozenset(assigned)
-    else:
-        given = situation.given
     values = derive_facts(pack, given)
     if any(reading.get(r.name) == "whole_list" for r in pack.readings.values() if r.decides == "non_reach"):
         from kb.expr import NON_REACH

@@ -31,7 +31,7 @@ def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
         Contradiction: a derived fact given directly that its inputs cannot produce,
             or a situation that breaks a domain constraint of the pack.
     """
-    assumed = getattr(given, "assumed", frozenset())  # a case's assumptions: nobody gave them, so they free nothing
+    assumed: frozenset[str] = getattr(given, "assumed", frozenset())  # a case's: nobody gave them, they free nothing
     given_derived = [n for n in given if pack.facts[n].derive is not None and n not in assumed]
     if given_derived:
         from solver.space.model import defaults_apply  # the space model, only when a derived fact needs it
@@ -40,9 +40,9 @@ def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
     else:
         defaults = pack.index.get(("defaults", ""))
         if defaults is None:
-            defaults = pack.index["defaults", ""] = {n: f.default for n, f in pack.facts.items()  # type: ignore[assignment]
+            defaults = pack.index["defaults", ""] = {n: f.default for n, f in pack.facts.items()
                                                      if f.default is not None and f.derive is None}
-        values = defaults.copy()  # type: ignore[attr-defined]
+        values = defaults.copy()
     values.update(given)
     if pack.plurals:  # a pack's irregular plurals: each keyword in both forms, for matches() in its expressions
         _plural_forms(pack, values)

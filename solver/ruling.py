@@ -161,7 +161,7 @@ def _plan(pack: Pack, q: Quantity, reading: Mapping[str, str]) -> _Plan:
         policies = tuple(p for p in pack.policies_of(q.name) if not p.under or active(p, reading))
         limits = [p for p in policies if p.kind in ("clamp", "cap") and q.name in p.quantities]
         fixed = all(p.when is None and not any(e.names for e in (p.min, p.max) if e is not None) for p in limits)
-        bounds = (_bounds(policies, q, "clamp", {}), _bounds(policies, q, "cap", {})) if fixed else None
+        bounds = (_bounds(list(policies), q, "clamp", {}), _bounds(list(policies), q, "cap", {})) if fixed else None
         applied = {m.name: Applied(m.name, terms[m.name].change, m.text, _cite(m))
                    for m in modifiers if m.name in terms}
         plan = pack.index[key] = _Plan(modifiers, {m.name: m for m in modifiers}, terms, applied, policies, bounds)
@@ -197,7 +197,8 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
 
         target = check_roll_keys(q, situation, target)
 
-    reroll, reroll_nodes = situation.reroll, ()
+    reroll: tuple[str, ...] = situation.reroll
+    reroll_nodes: tuple[Node, ...] = ()
     if q.rerolls:  # the pack's own re-roll rules, improved ones needing both conditions
         from solver.rolls import pack_rerolls
 
