@@ -136,7 +136,7 @@ def odds_entry(pack: Pack, q: Quantity) -> Entry | None:
     columns = tuple(_column(pack, rule, given, ruling) for (rule, given), (_, ruling) in zip(
         found.columns, rows[0][1], strict=True))
     first_data, first = rows[0][1][0]
-    question = f"What are the chances that {_bare(q.text)} passes, for each {corner.removeprefix('the ')}?"
+    question = f"How likely is {_bare(q.text)} to pass at each {corner.removeprefix('the ')}?"
     return Entry(q.name, TOPICS["odds"], question, first_data, first, ("odds",),
                  table=Table(corner[:1].upper() + corner[1:], columns, tuple(rows)))
 

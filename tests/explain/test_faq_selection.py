@@ -198,7 +198,7 @@ def test_the_keyword_phrases() -> None:
     ("fantasy", ["pivoted on the spot", "Stand & Shoot reaction and the chargers are already within 4\"",
                  "stands in the way", "clear shot", "magic missile targets a unit in hard cover"]),
     ("skirmish", ["Cover status in close combat", "2+ Save Stat and a Dug-In Token",
-                  "What are the chances that a 2D6 Command Roll total passes"]),
+                  "How likely is a 2D6 Command Roll total to pass"]),
     ("wh40k", ["unmodified value is -2 and a rule gives +1. What is Armour Penetration",
                "unmodified value is 3+ and a rule gives -1. What is Save", "unmodified value is D6+1",
                "A rule gives +2 and the roll is 11. What is a Charge roll"]),
