@@ -146,6 +146,8 @@ class _Plan:
     applied: Mapping[str, Applied]  # and how each of them reads when it counts
     policies: tuple[Policy, ...]
     bounds: tuple[list[Bound], list[Bound]] | None  # clamps and caps, when no limit depends on the situation
+    settles: bool  # a non-stacking group or an override among the policies
+    chooses: bool  # a choice to ignore modifiers among them
 
 
 def _plan(pack: Pack, q: Quantity, reading: Mapping[str, str]) -> _Plan:
@@ -164,7 +166,9 @@ def _plan(pack: Pack, q: Quantity, reading: Mapping[str, str]) -> _Plan:
         bounds = (_bounds(list(policies), q, "clamp", {}), _bounds(list(policies), q, "cap", {})) if fixed else None
         applied = {m.name: Applied(m.name, terms[m.name].change, m.text, _cite(m))
                    for m in modifiers if m.name in terms}
-        plan = pack.index[key] = _Plan(modifiers, {m.name: m for m in modifiers}, terms, applied, policies, bounds)
+        kinds = {p.kind for p in policies}
+        plan = pack.index[key] = _Plan(modifiers, {m.name: m for m in modifiers}, terms, applied, policies, bounds,
+                                       bool(kinds & {"exclusive", "override"}), "choice" in kinds)
     return plan  # type: ignore[no-any-return]
 
 
@@ -182,8 +186,9 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
     constant = plan.terms
     terms = {m.name: (None if m.adhoc else constant.get(m.name)) or _term(m, values) for m in holding}
     policies = [p for p in plan.policies if p.when is None or need(p.when, values)]
-    bites = conflicts(policies, [m.name for m in holding], lambda r: abs(terms[r].signed))
-    counting, suppressed = settle([m.name for m in holding], bites)
+    names = [m.name for m in holding]
+    bites = conflicts(policies, names, lambda r: abs(terms[r].signed)) if plan.settles else []
+    counting, suppressed = settle(names, bites)
     if sum(terms[r].op == "=" for r in counting) > 1:  # two sets to different values: no ruling
         from solver.characteristics import unsettled_sets
 
@@ -209,7 +214,7 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
         return outcome(q, base, [terms[r] for r in kept], clamps=clamps, caps=caps, target=target,
                        reroll=reroll, unmodified=situation.unmodified, weapons=situation.weapons)
 
-    choosers = [p for p in policies if p.kind == "choice" and q.name in p.quantities]
+    choosers = [p for p in policies if p.kind == "choice" and q.name in p.quantities] if plan.chooses else []
     choice = None
     if choosers:
         from solver.choice import choose, same_change  # only quantities a player may ignore modifiers of
