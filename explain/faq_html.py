@@ -75,9 +75,9 @@ def faq_html(pack: Pack, doc: dict[str, Any], *, nav: Sequence[tuple[str, str]] 
     title = f"{doc['title']}: frequently asked questions"
     entries, keywords = doc["entries"], doc.get("keywords") or []
     body = [f"<h1>{escape(title)}</h1>",
-            f"<p>Generated from the <code>{escape(pack.name)}</code> pack by <code>rulings faq "
-            f"{escape(pack.name)}</code>. Every answer is re-derived by the solver when the FAQ is generated, so "
-            "it always matches the pack.</p>",
+            f"<p>Generated from the <code>{escape(pack.name)}</code> pack by <code>"
+            f"{escape(doc.get('command') or 'rulings faq ' + pack.name)}</code>. Every answer is re-derived by "
+            "the solver when the FAQ is generated, so it always matches the pack.</p>",
             _contents(pack, entries, keywords)]
     number = 0
     ids = _anchors(entries)

@@ -215,3 +215,14 @@ def test_the_format_follows_the_out_files_suffix(outdir: str, tmp_path: Path) ->
     assert (tmp_path / "faq.html").read_text(encoding="utf-8") == _both("skirmish", outdir)[0]
     assert json.loads((tmp_path / "faq.json").read_text(encoding="utf-8")) == _both("skirmish", outdir)[1]
     assert (tmp_path / "faq.md").read_text(encoding="utf-8").startswith("# Skirmish")
+
+
+def test_a_faq_names_the_command_that_generates_it_again_as_the_pack_was_named(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pack given by path: the header's command names the path, so it runs again from the same folder."""
+    monkeypatch.chdir(Path(__file__).resolve().parents[2])
+    for fmt in ("markdown", "html", "json"):
+        assert main(["faq", "docs/examples/platoon.yaml", "--format", fmt]) in (0, None)
+        out = capsys.readouterr().out
+        assert "rulings faq docs/examples/platoon.yaml" in out
+        assert "rulings faq platoon" not in out
