@@ -9,14 +9,14 @@ facts that matter.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from kb.errors import RulingsError
+from kb.errors import RulingsError, Span
 from kb.expr import UNKNOWN, Expr, evaluate
 from kb.model import Modifier, Pack, Policy, Quantity, split_change
 from solver.arithmetic import Bound, Note, Term
@@ -121,11 +121,19 @@ class Ruling:
         return None if self.probability is None else self.probability == 0
 
 
-def need(expr: Expr | None, values: Mapping[str, Any], default: Any = None) -> Any:
-    """Evaluate `expr`, raising `NeedFacts` when unknown facts leave it undecided."""
+def need(expr: Expr | None, values: Mapping[str, Any], default: Any = None, where: Span | None = None) -> Any:
+    """Evaluate `expr`, raising `NeedFacts` when unknown facts leave it undecided.
+
+    An expression that cannot be worked out (a division by zero, a product beyond the bounds) is bad input:
+    the error points at `where`, the rule or quantity that wrote it.
+    """
     if expr is None:
         return default
-    result = evaluate(expr, values)
+    try:
+        result = evaluate(expr, values)
+    except RulingsError as e:
+        e.where = e.where or where  # the same error, now placed
+        raise
     if result is UNKNOWN:
         raise NeedFacts({n for n in expr.names if n not in values})
     return result
@@ -175,24 +183,22 @@ def _plan(pack: Pack, q: Quantity, reading: Mapping[str, str]) -> _Plan:
 def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, Any],
            reading: Mapping[str, str]) -> Ruling:
     """The ruling for a situation whose facts (`values`) are all that it needs."""
-    if q.automatic is not None and need(q.automatic, values, False):
+    if q.automatic is not None and need(q.automatic, values, False, q.where):
         return _automatic(pack, q, values, situation)
     plan = _plan(pack, q, reading)
     modifiers = [*plan.modifiers, *adhoc_modifiers(q, situation)] if q.effects else plan.modifiers
     holding: list[Modifier] = []
     failed: list[Modifier] = []
     for m in modifiers:
-        (holding if need(m.when, values) else failed).append(m)
+        (holding if need(m.when, values, where=m.where) else failed).append(m)
     constant = plan.terms
     terms = {m.name: (None if m.adhoc else constant.get(m.name)) or _term(m, values) for m in holding}
-    policies = [p for p in plan.policies if p.when is None or need(p.when, values)]
+    policies = [p for p in plan.policies if p.when is None or need(p.when, values, where=p.where)]
     names = [m.name for m in holding]
     bites = conflicts(policies, names, lambda r: abs(terms[r].signed)) if plan.settles else []
     counting, suppressed = settle(names, bites)
     if sum(terms[r].op == "=" for r in counting) > 1:  # two sets to different values: no ruling
-        from solver.characteristics import unsettled_sets
-
-        unsettled_sets([terms[r] for r in counting])
+        _refuse_unsettled(modifiers, terms, counting)
     base = _base(q, situation, values)
     clamps, caps = plan.bounds or (_bounds(policies, q, "clamp", values, base), _bounds(policies, q, "cap", values))
     passes = evaluate(q.passes, values) if q.passes is not None else None
@@ -214,16 +220,11 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
         return outcome(q, base, [terms[r] for r in kept], clamps=clamps, caps=caps, target=target,
                        reroll=reroll, unmodified=situation.unmodified, weapons=situation.weapons)
 
-    choosers = [p for p in policies if p.kind == "choice" and q.name in p.quantities] if plan.chooses else []
-    choice = None
-    if choosers:
-        from solver.choice import choose, same_change  # only quantities a player may ignore modifiers of
-
-        choice = choose(counting, result, situation.ignore, choosers[0],  # `result` reads only terms: equal
-                        lambda r: same_change(terms[r]))  # ones are interchangeable
+    choice = _choice(q, policies, counting, result, situation, terms) if plan.chooses else None
     if situation.ignore is not None and choice is None:
         raise RulingsError(f"ignore: {list(situation.ignore)} given, but no rule lets anyone ignore modifiers to "
-                           f"{q.name} in this situation", hint="only a permitted choice can ignore modifiers")
+                           f"{q.name} in this situation", where=situation.where.get("(ignore)"),
+                           hint="only a permitted choice can ignore modifiers")
     kept = [r for r in counting if not choice or r not in choice.ignored]
     final = result(kept)
     by_name = {m.name: m for m in modifiers} if q.effects else plan.by_name
@@ -260,6 +261,33 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
     )
 
 
+def _choice(q: Quantity, policies: list[Policy], counting: list[str], result: Callable[[list[str]], Outcome],
+            situation: Situation, terms: Mapping[str, Term]) -> Choice | None:
+    """The chooser's best choice of modifiers to ignore, where a policy in force lets them choose."""
+    choosers = [p for p in policies if p.kind == "choice" and q.name in p.quantities]
+    if not choosers:
+        return None
+    from solver.choice import choose, same_change  # only quantities a player may ignore modifiers of
+
+    try:  # `result` reads only terms: equal ones are interchangeable
+        return choose(counting, result, situation.ignore, choosers[0], lambda r: same_change(terms[r]))
+    except RulingsError as e:  # an ignore: naming no rule that counts: at the situation's ignore:
+        e.where = e.where or situation.where.get("(ignore)")
+        raise
+
+
+def _refuse_unsettled(modifiers: Sequence[Modifier], terms: Mapping[str, Term], counting: list[str]) -> None:
+    """Refuse two sets to different values that nothing orders, at the last rule that sets it (an overlay's)."""
+    from solver.characteristics import unsettled_sets
+
+    try:
+        unsettled_sets([terms[r] for r in counting])
+    except RulingsError as e:
+        sets = [m for m in modifiers if m.name in counting and terms[m.name].op == "=" and not m.adhoc]
+        e.where = e.where or (sets[-1].where if sets else None)
+        raise
+
+
 def _result_nodes(pack: Pack, q: Quantity, final: Outcome) -> list[Node]:
     """The clamps that bit and the chart edge the final value reached."""
     nodes = [Node(f"{rule}: {a} becomes {b}", cite=_policy_cite(pack, rule, a, b), tag="clamp")
@@ -277,8 +305,6 @@ def adhoc_modifiers(q: Quantity, situation: Situation) -> list[Modifier]:
     """The situation's ad-hoc effects, as modifiers of `q` that always hold."""
     if not q.effects:
         return []
-    from kb.errors import Span
-
     out = []
     for i, effect in enumerate(situation.effects):
         op, amount = split_change(effect.op)
@@ -305,12 +331,12 @@ def _effect_expr(value: str | int | bool) -> Expr:
 
 
 def _term(m: Modifier, values: Mapping[str, Any]) -> Term:
-    amount = need(m.amount, values)
+    amount = need(m.amount, values, where=m.where)
     if isinstance(amount, str):  # a characteristic value as written, e.g. "=3+" or "=-"
         from solver.characteristics import set_term
 
         return set_term(m.name, amount)
-    amount *= need(m.per, values) if m.per is not None else 1
+    amount *= need(m.per, values, where=m.where) if m.per is not None else 1
     if m.op == "/" and amount == 0:
         raise RulingsError(f"{m.name} divides by 0", where=m.where,
                            hint="a division modifier needs a divisor other than 0")
@@ -331,7 +357,7 @@ def _base(q: Quantity, situation: Situation, values: Mapping[str, Any]) -> Any:
             except RulingsError as e:
                 raise RulingsError(e.message, where=situation.where.get("(base)"), hint=e.hint) from None
         return situation.base
-    return need(q.base, values)
+    return need(q.base, values, where=q.where)
 
 
 def _bounds(policies: list[Policy], q: Quantity, kind: str, values: Mapping[str, Any],
@@ -344,7 +370,8 @@ def _bounds(policies: list[Policy], q: Quantity, kind: str, values: Mapping[str,
             raise RulingsError(f"{q.name}: its limits depend on its base, which must be a number, not {base!r}",
                                hint=f"give e.g. base: 1 for {q.name}")
         values = {**values, "base": int(number)}
-    return [Bound(p.label or p.name, need(p.min, values), need(p.max, values), p.symbols) for p in chosen]
+    return [Bound(p.label or p.name, need(p.min, values, where=p.where), need(p.max, values, where=p.where), p.symbols)
+            for p in chosen]
 
 
 def _assumptions(pack: Pack, q: Quantity, applied: list[Modifier], policies: list[Policy],

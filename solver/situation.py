@@ -198,8 +198,8 @@ def _situation(data: dict[str, Any], doc: Document, path: tuple[Any, ...], pack:
         models=_models(data.get("unit"), doc, path),
         datasheet=_datasheet(data.get("unit"), doc, path),
         groups=tuple(groups),
-        where={**spans, **{f"({key})": doc.span((*path, key)) for key in ("base", "roll", "effects", *ROLL_KEYS)
-                           if key in data},
+        where={**spans, **{f"({key})": doc.span((*path, key))
+                           for key in ("base", "roll", "effects", "ignore", *ROLL_KEYS) if key in data},
                **{f"(effects)[{i}]": doc.span((*path, "effects", i)) for i in range(len(data.get("effects") or []))}},
     )
 
