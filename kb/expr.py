@@ -100,7 +100,7 @@ _FORBIDDEN: dict[type, str] = {
 }
 def _floordiv(a: Any, b: Any) -> Any:
     if b == 0:
-        raise RulingsError("division by zero in an expression", hint="the divisor is 0 in this situation")
+        raise RulingsError("division by zero", hint="the divisor is 0 in this situation")
     return a // b
 
 
