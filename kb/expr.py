@@ -83,8 +83,20 @@ class Expr:
     _tree: _Node = field(compare=False, repr=False)
     _fn: _Fn = field(compare=False, repr=False)
 
-    def __reduce__(self) -> tuple[Any, ...]:  # closures don't pickle; the text does
-        return (parse_expr, (self.text,))
+    def __reduce__(self) -> tuple[Any, ...]:  # closures don't pickle; the checked tree does, and needs no parsing
+        return (_compiled, (self.text, self.names, self._tree))
+
+
+def _compiled(text: str, names: frozenset[str], tree: _Node) -> Expr:
+    """An expression from its checked tree (the pack cache): the closures built again, the text not parsed again.
+
+    Examples:
+        >>> import pickle
+        >>> e = pickle.loads(pickle.dumps(parse_expr("7 - shooter.bs")))
+        >>> e.text, sorted(e.names), evaluate(e, {"shooter.bs": 3})
+        ('7 - shooter.bs', ['shooter.bs'], 4)
+    """
+    return Expr(text, names, tree, _build(tree))
 
 
 _ALLOWED = ("allowed: and, or, not, unary -, + - * //, == != < <= > >=, in, not in, integers, "
