@@ -203,30 +203,30 @@ def situations(
     needs = [f for f in order if f in on_need]
     # situations with facts given because an expression waits for them come when their size is reached
     pending: list[tuple[int, int, Iterator[dict[str, Any]]]] = []
-    serial = 0
-    for size in range(len(free) + 1):
-        while pending and pending[0][0] == size:
-            for found in heapq.heappop(pending)[2]:
-                if coverage.out_of_time():
-                    return
-                coverage.searched += 1
-                yield found
-        for combo in combinations(chosen_freely, size):
-            for assigned in _solve(pack, list(combo), fixed, checks, static):
-                wanted, chained = _waited_for(pack, assigned, needs, reads)
-                serial += 1
-                heapq.heappush(pending, (size + len(wanted), serial,
-                                         _complete(pack, assigned, wanted, chained, needs, reads, checks)))
-        while pending and pending[0][0] == size:
-            for found in heapq.heappop(pending)[2]:
-                if coverage.out_of_time():
-                    return
-                coverage.searched += 1
-                yield found
-    while pending:  # every fact was chosen: what is left holds facts given because they were waited for
-        for found in heapq.heappop(pending)[2]:
-            coverage.searched += 1
-            yield found
+
+    def due(size: int | None) -> Iterator[dict[str, Any]]:
+        """The waiting situations whose size is reached (every one left, when None)."""
+        while pending and (size is None or pending[0][0] == size):
+            yield from heapq.heappop(pending)[2]
+
+    def in_order() -> Iterator[dict[str, Any]]:
+        serial = 0
+        for size in range(len(free) + 1):
+            yield from due(size)
+            for combo in combinations(chosen_freely, size):
+                for assigned in _solve(pack, list(combo), fixed, checks, static):
+                    wanted, chained = _waited_for(pack, assigned, needs, reads)
+                    serial += 1
+                    heapq.heappush(pending, (size + len(wanted), serial,
+                                             _complete(pack, assigned, wanted, chained, needs, reads, checks)))
+            yield from due(size)
+        yield from due(None)  # every fact was chosen: what is left holds facts given because they were waited for
+
+    for found in in_order():
+        if coverage.out_of_time():
+            return
+        coverage.searched += 1
+        yield found
 
 
 def _waited_for(pack: Pack, given: Mapping[str, Any], needs: list[str],
