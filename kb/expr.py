@@ -26,7 +26,7 @@ from typing import Any, Final, NoReturn
 from kb.errors import RulingsError
 from kb.limits import MAX_INT, excerpt
 
-__all__ = ["NON_REACH", "UNKNOWN", "Expr", "ExprSyntaxError", "FactType", "atoms", "check_expr", "describe",
+__all__ = ["NON_REACH", "UNKNOWN", "Expr", "ExprSyntaxError", "FactType", "atoms", "check_expr", "children", "describe",
            "evaluate", "parse_expr", "phrases"]
 
 NON_REACH = "(non_reach)"
@@ -539,6 +539,29 @@ def check_expr(expr: Expr, facts: Mapping[str, FactType], expect: str | FactType
     elif kind not in (want, "?"):
         out.append((f"expression is {kind}, but {want} is expected", expr._tree[1]))
     return out
+
+
+def children(n: _Node) -> tuple[_Node, ...]:
+    """The sub-expressions of a tree node, whatever its shape.
+
+    Examples:
+        >>> [c[0] for c in children(parse_expr("max(2, min(6, a.x))")._tree)]
+        ['c', 'call']
+        >>> [c[0] for c in children(parse_expr("a.x < 3 <= b.y")._tree)]
+        ['n', 'c', 'n']
+    """
+    tag = n[0]
+    if tag in ("and", "or", "call"):
+        return n[2] if tag != "call" else n[3]  # type: ignore[no-any-return]
+    if tag in ("not", "neg"):
+        return (n[2],)
+    if tag == "bin":
+        return (n[3], n[4])
+    if tag == "cmp":
+        return (n[2], *(right for _, right in n[3]))
+    if tag == "if":
+        return (n[2], n[3], n[4])
+    return ()
 
 
 def _leaves(n: _Node) -> list[_Node]:

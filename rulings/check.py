@@ -119,6 +119,8 @@ def run_diff(args: argparse.Namespace) -> int:
 
 BASE = "base"
 """A witness's key for the quantity's base, where the pack does not derive it (a characteristic)."""
+TARGET = "target"
+"""A witness's key for what a roll must reach."""
 
 
 def replay_command(pack: str, quantity: str, given: Mapping[str, Any], extra: Sequence[str] = (),
@@ -133,8 +135,9 @@ def replay_command(pack: str, quantity: str, given: Mapping[str, Any], extra: Se
     """
     words = ["rulings", "ask", pack, quantity]
     words += [w for f in extra for w in ("--with", f)] + [w for r in readings for w in ("--reading", r)]
-    words += [w for name, value in given.items() if name != BASE for w in ("--given", f"{name}={_value(value)}")]
+    words += [w for name, value in given.items() if name not in (BASE, TARGET) for w in ("--given", f"{name}={_value(value)}")]
     words += ["--base", _value(given[BASE])] if BASE in given else []
+    words += ["--target", _value(given[TARGET])] if TARGET in given else []
     return " ".join(shlex.quote(w) for w in words)
 
 

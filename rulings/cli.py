@@ -252,10 +252,11 @@ def _situation_args(p: argparse.ArgumentParser, *, values: bool = True) -> None:
     p.add_argument("--situation", metavar="FILE", help="a situation YAML file, or - for standard input")
     p.add_argument("--given", action="append", default=[], metavar="FACT=VALUE", help="a fact value (repeatable)")
     if not values:
-        p.set_defaults(base=None, roll=None)
+        p.set_defaults(base=None, roll=None, target=None)
         return
     p.add_argument("--base", metavar="VALUE", help='the quantity\'s base, where the pack does not derive it ("3+", 6)')
     p.add_argument("--roll", type=_roll, metavar="N", help="the unmodified roll, for roll quantities")
+    p.add_argument("--target", metavar="N", help='what a roll must reach, for its chance ("3+", 9)')
 
 
 def _load(args: argparse.Namespace) -> Any:
@@ -289,6 +290,7 @@ class _Version(argparse.Action):
 def _read_situation(args: argparse.Namespace, pack: Any) -> Any:
     from kb.document import read_scalar
     from rulings.options import situation_readings
+    from solver.rolls import read_target
     from solver.situation import Situation, check_given, check_numbers, parse_given, read_situation_file
 
     situation = Situation()
@@ -300,6 +302,8 @@ def _read_situation(args: argparse.Namespace, pack: Any) -> Any:
         situation = replace(situation, base=check_numbers(read_scalar(args.base.strip(), "--base"), "--base"))
     if args.roll is not None:
         situation = replace(situation, roll=args.roll)
+    if getattr(args, "target", None) is not None:
+        situation = replace(situation, target=read_target(read_scalar(args.target.strip(), "--target"), None))
     readings = situation_readings(args, pack)
     if readings:  # over the file's reading:, as --given is over its given:
         situation = replace(situation, reading={**situation.reading, **readings})

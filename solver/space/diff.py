@@ -101,26 +101,59 @@ def diff_packs(old: Pack, new: Pack, quantity: str | None = None, *, deadline: f
     for q in names:
         coverage = covered[q] = Coverage(deadline=deadline)
         groups: dict[tuple[str, str], list[Any]] = {}
-        for given, weight in _situations(old, new, q, changed, coverage):
-            before, after = _ruling(ask, old, q, given, Situation), _ruling(ask, new, q, given, Situation)
-            if before[0] == after[0]:
-                continue
-            key = _shown_apart(before, after)
-            if key in groups:
-                groups[key][1] += weight
-                continue
-            causes = _causes(before[2] | after[2], changed, new, q)
-            groups[key] = [given, weight, causes]
+        for situation, weight in _situations(old, new, q, changed, coverage):
+            for given in _with_targets(ask, old, new, q, situation, Situation):
+                before, after = _ruling(ask, old, q, given, Situation), _ruling(ask, new, q, given, Situation)
+                if before[0] == after[0]:
+                    continue
+                key = _shown_apart(before, after)
+                if key in groups:
+                    groups[key][1] += weight
+                    continue
+                causes = _causes(before[2] | after[2], changed, new, q)
+                groups[key] = [given, weight, causes]
         searched[q] = coverage.searched
         changes += [Change(q, a, b, w, n, c) for (a, b), (w, n, c) in groups.items()]
     return PackDiff(tuple(changed), tuple(changes), searched, covered)
+
+
+TARGET = "target"
+"""A situation's key for what a roll must reach (beside `base`): its chance is compared at every target."""
+
+
+def _with_targets(ask: Any, old: Pack, new: Pack, q: str, given: dict[str, Any],
+                  situation: Any) -> Iterator[dict[str, Any]]:
+    """The situation, and for a roll whose pack sets no target, the situation at every target that matters.
+
+    A roll's chance of reaching a target changes only where the target crosses one of its possible results
+    (a re-roll of failed rolls, too, reads only which results fail), so the targets that tell rolls apart are
+    every result either pack's roll can end as, and one above the highest: exactly, not a sample.
+    """
+    yield given
+    quantity = new.quantities.get(q)
+    if quantity is None or quantity.kind not in ("roll", "total") or quantity.passes is not None:
+        return
+    results: set[int] = set()
+    for pack in (old, new):
+        if q not in pack.quantities:
+            continue
+        try:  # any target: a result can be reached whatever fails, so the results are the same
+            r = ask(pack, q, situation(given={f: v for f, v in given.items() if f in pack.facts},
+                                       base=given.get("base"), target=1))
+        except RulingsError:
+            continue
+        results |= {int(v) for v in dict(r.extra).get("distribution", {})}
+    if results:
+        for target in sorted({max(1, t) for t in results | {max(results) + 1}}):  # below 1 reads as 1
+            yield {**given, TARGET: target}
 
 
 def _ruling(ask: Any, pack: Pack, q: str, given: dict[str, Any], situation: Any) -> tuple[Any, str, set[str], Any]:
     if q not in pack.quantities:
         return (None, "no such quantity", set(), None)
     try:
-        r = ask(pack, q, situation(given={f: v for f, v in given.items() if f in pack.facts}, base=given.get("base")))
+        r = ask(pack, q, situation(given={f: v for f, v in given.items() if f in pack.facts}, base=given.get("base"),
+                                   target=given.get(TARGET)))
     except RulingsError as e:
         return (("error", e.message), f"error: {e.message}", set(), None)
     rules = {a.rule for a in r.applied} | {s.rule for s in r.suppressed} | {c.rule for c in r.clamped}
@@ -133,10 +166,12 @@ def _shown_apart(before: tuple[Any, ...], after: tuple[Any, ...]) -> tuple[str, 
     if before[1] != after[1] or before[3] is None or after[3] is None:
         return before[1], after[1]
     a, b = _details(before[3]), _details(after[3])
+    if a == b:  # only the distribution of results differs
+        a, b = _details(before[3], results=True), _details(after[3], results=True)
     return f"{before[1]} ({a})", f"{after[1]} ({b})"
 
 
-def _details(r: Any) -> str:
+def _details(r: Any, *, results: bool = False) -> str:
     """What a player is told beyond the displayed value: the chance, the net modifier, a follow-up roll."""
     parts = []
     if r.probability is not None:
@@ -145,10 +180,15 @@ def _details(r: Any) -> str:
         parts.append(f"net modifier {r.modifier:+d}")
     if r.then is not None:
         parts.append(f"then {r.then}+")
+    extra = dict(r.extra)
+    if extra.get("reroll"):
+        parts.append("re-rolls " + " and ".join(extra["reroll"]))
+    if results and "distribution" in extra:
+        parts.append("results " + ", ".join(f"{v}: {p}" for v, p in extra["distribution"].items()))
     if r.automatic:
         parts.append("automatic")
     for o in r.readings or ():
-        parts.append(f"{o.reading} = {o.option}: {_details(o.ruling)}")
+        parts.append(f"{o.reading} = {o.option}: {_details(o.ruling, results=results)}")
     return ", ".join(parts) or repr(_answer(r))
 
 
@@ -173,6 +213,9 @@ def _situations(old: Pack, new: Pack, q: str, changed: Sequence[str],
     """One situation per combination of readings the packs can reach for `q`, smallest first, with its weight."""
     exprs = _readings(old, new, q)
     facts = _facts(old, new, exprs, changed)
+    removed = sorted({n for e in exprs for n in e.names if n in old.facts and n not in new.facts})
+    if removed:
+        coverage.stop("facts only the old pack has are not varied: " + ", ".join(removed))
     open_facts = [n for n in {n for e in exprs for n in e.names} if n in new.facts and not new.facts[n].domain]
     if open_facts:
         coverage.stop("keywords facts are not varied: " + ", ".join(sorted(open_facts)))
@@ -226,6 +269,7 @@ def _readings(old: Pack, new: Pack, q: str) -> list[Expr]:
             continue
         quantity = pack.quantities[q]
         found: list[Expr | None] = [quantity.base, quantity.automatic, quantity.passes]
+        found += [r.when for r in quantity.rerolls]
         for m in pack.modifiers_of(q):
             found += [m.when, m.amount, m.per]
         for p in pack.policies_of(q):
@@ -240,7 +284,10 @@ def _facts(old: Pack, new: Pack, exprs: Sequence[Expr], changed: Sequence[str]) 
     out: list[str] = []
     while todo:
         name = todo.pop()
-        if name in out or name not in new.facts or name not in old.facts:
+        if name in out or name not in new.facts:
+            continue
+        if name not in old.facts:  # new in this version: the old pack never reads it, the new one may
+            out.append(name)
             continue
         derive = [p.facts[name].derive for p in (old, new) if p.facts[name].derive is not None]
         touched = any(c in changed for c in {name} | inputs(new, name) | inputs(old, name)) or any(
@@ -304,7 +351,7 @@ def _fill(old: Pack, new: Pack, part: _Part, coverage: Coverage) -> None:
         if coverage.out_of_time():
             return
         given = {f: v for f, v in zip(part.facts, values, strict=True) if v is not None}
-        readings = _read(new, part, given)
+        readings = _read(old, new, part, given)
         if readings is None:
             continue
         weight = 1
@@ -341,19 +388,30 @@ def _joint_classes(old: Pack, new: Pack, name: str, coverage: Coverage) -> dict[
     return dict(sorted(out.items(), key=lambda item: (abs(item[0] - centre), item[0])))
 
 
-def _read(pack: Pack, part: _Part, given: dict[str, Any]) -> tuple[Any, ...] | None:
-    """The part's readings in a situation, or None when it cannot happen or leaves a needed fact unknown."""
+def _read(old: Pack, new: Pack, part: _Part, given: dict[str, Any]) -> tuple[Any, ...] | None:
+    """The part's readings in a situation under both packs, or None when it cannot happen in either or leaves
+    a needed fact unknown.
+
+    Both packs read it: two situations the new pack cannot tell apart may still differ under the old one's
+    derivations (an erratum to a derived fact), and only together do they decide whether a ruling changes.
+    """
     from kb.errors import Contradiction
     from solver.facts import derive_facts
 
-    try:
-        values = derive_facts(pack, given)
-    except Contradiction:
-        return None
-    out = tuple(evaluate(e, values) for e in part.exprs)
-    if any(v is UNKNOWN for v in out):
-        return None  # a fact without a default left out: the assignments that give it cover this one
-    return out
+    out: list[Any] = []
+    possible = False
+    for pack in (old, new):
+        try:
+            values = derive_facts(pack, {f: v for f, v in given.items() if f in pack.facts})
+        except Contradiction:
+            out.append(None)
+            continue
+        possible = True
+        read = tuple(evaluate(e, values) if e.names <= pack.facts.keys() else None for e in part.exprs)
+        if any(v is UNKNOWN for v in read):
+            return None  # a fact without a default left out: the assignments that give it cover this one
+        out.append(read)
+    return tuple(out) if possible else None
 
 
 def _answer(r: Any) -> tuple[Any, ...]:
@@ -362,7 +420,7 @@ def _answer(r: Any) -> tuple[Any, ...]:
         return tuple((c.when, _answer(c.ruling)) for c in r.cases)
     if r.groups:
         return tuple((name, _answer(g)) for name, g in r.groups)
-    return (r.value, r.display, r.probability, r.then, r.automatic, r.modifier,
+    return (r.value, r.display, r.probability, r.then, r.automatic, r.modifier, repr(r.extra),
             tuple((o.option, _answer(o.ruling)) for o in r.readings or ()))
 
 

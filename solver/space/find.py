@@ -127,7 +127,7 @@ def search_facts(pack: Pack, quantity: str) -> list[str]:
 def _readings(pack: Pack, quantity: str) -> list[Expr | None]:
     """Every expression a ruling of `quantity` reads: its base, automatic and passes, its rules', its policies'."""
     q = pack.quantities[quantity]
-    exprs: list[Expr | None] = [q.base, q.automatic, q.passes]
+    exprs: list[Expr | None] = [q.base, q.automatic, q.passes, *(r.when for r in q.rerolls)]
     for m in pack.modifiers_of(quantity):
         exprs += [m.when, m.amount, m.per]
     exprs += [e for p in pack.policies_of(quantity) for e in (p.min, p.max, p.when)]

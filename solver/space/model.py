@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from kb.expr import UNKNOWN, Expr, evaluate
+from kb.expr import UNKNOWN, Expr, children, evaluate
 from kb.model import Fact, Pack
 
 EVALUATE_LIMIT = 100_000
@@ -218,14 +218,9 @@ def comparisons_of(node: Any, name: str, atoms: list[Any], in_atom: bool = False
         return name in _names(node)
     if tag == "call" and node[2] == "matches":
         return False
-    children = node[2] if tag in ("and", "or") else node[2:]
     counted = False
-    for child in children:
-        if isinstance(child, list):
-            for c in child:
-                counted |= comparisons_of(c, name, atoms, in_atom)
-        elif isinstance(child, tuple):
-            counted |= comparisons_of(child, name, atoms, in_atom)
+    for child in children(node):
+        counted |= comparisons_of(child, name, atoms, in_atom)
     return counted
 
 
