@@ -45,7 +45,7 @@ def run_check(args: argparse.Namespace) -> int:
                 raise  # a pack that does not load is bad input: its located messages go to stderr, exit 2
             print(render_load_errors(findings, extra), file=sys.stderr)
             return 2
-        _print(findings, args, extra, Coverage())
+        _print(findings, args, extra, None)  # nothing was searched: no claim of coverage at all
         return 2
     coverage = Coverage()
     findings = findings_of(pack, coverage)
@@ -200,12 +200,12 @@ def check_json(findings: Sequence[Finding], pack: str, extra: Sequence[str], cov
     }
 
 
-def _print(findings: list[Finding], args: argparse.Namespace, extra: Sequence[str], coverage: Coverage) -> None:
+def _print(findings: list[Finding], args: argparse.Namespace, extra: Sequence[str], coverage: Coverage | None) -> None:
     if args.format == "json":
         print(json.dumps(check_json(findings, args.pack, extra, coverage, args.readings), ensure_ascii=False))
     else:
         print(render_text(findings, args.pack, extra, args.readings))
-        if not coverage.exhaustive:
+        if coverage is not None and not coverage.exhaustive:
             print("NOT exhaustive: " + "; ".join(coverage.reasons)
                   + ". What it did not cover is in the unproven notes; no error or warning rests on a guess.")
 

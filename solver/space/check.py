@@ -265,7 +265,7 @@ def _set_conflicts(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> It
             for b in sets[i + 1 :]:
                 if a.amount.text == b.amount.text or frozenset((a.name, b.name)) in ordered:
                     continue
-                witness = _witness(pack, [a.when, b.when], _all_true(pack, [a.when, b.when]))
+                witness = _witness(pack, [a.when, b.when, a.amount, b.amount], _disagree(pack, a, b))
                 if witness is not None:
                     yield Finding(
                         "error",
@@ -603,6 +603,18 @@ def _all_true(pack: Pack, exprs: list[Expr]) -> Callable[[dict[str, Any]], bool]
     return lambda given: all(
         evaluate(e, values) is True for values in [fact_values(pack, given)] for e in exprs
     )
+
+
+def _disagree(pack: Pack, a: Modifier, b: Modifier) -> Callable[[dict[str, Any]], bool]:
+    """Both rules hold and set different values: two sets that agree wherever both hold are no conflict."""
+    def disagree(given: dict[str, Any]) -> bool:
+        values = fact_values(pack, given)
+        if evaluate(a.when, values) is not True or evaluate(b.when, values) is not True:
+            return False
+        one, other = evaluate(a.amount, values), evaluate(b.amount, values)
+        return one is UNKNOWN or other is UNKNOWN or one != other
+
+    return disagree
 
 
 def _implies(pack: Pack, a: Expr, b: Expr) -> bool:

@@ -40,6 +40,8 @@ from solver.space.search import interchangeable, untangle
 
 LIMIT = 200_000
 """Most combinations of readings compared per quantity before the search says it is not exhaustive."""
+PART_LIMIT = 100_000
+"""Most assignments of one part's facts read before the search says it is not exhaustive."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,14 +346,14 @@ def _parts(pack: Pack, facts: Sequence[str], exprs: Sequence[Expr]) -> list[_Par
 def _fill(old: Pack, new: Pack, part: _Part, coverage: Coverage) -> None:
     """Each reachable combination of the part's readings, with its smallest situation and how many it stands for."""
     classes = {f: _joint_classes(old, new, f, coverage) for f in part.facts}
-    options = [[None, *(v for v in classes[f] if v != new.facts[f].default)] for f in part.facts]
-    assignments = sorted(product(*options), key=lambda a: sum(v is not None for v in a))
+    options = [[v for v in classes[f] if v != new.facts[f].default] for f in part.facts]
+    derivations_differ = any(_shape(old.facts.get(f)) != _shape(new.facts.get(f)) for f in new.facts) or \
+        _shape(old.constraints) != _shape(new.constraints)
     seen: dict[tuple[Any, ...], int] = {}
-    for values in assignments:
+    for given in _assignments(part.facts, options, coverage):
         if coverage.out_of_time():
             return
-        given = {f: v for f, v in zip(part.facts, values, strict=True) if v is not None}
-        readings = _read(old, new, part, given)
+        readings = _read(old if derivations_differ else None, new, part, given)
         if readings is None:
             continue
         weight = 1
@@ -363,6 +365,23 @@ def _fill(old: Pack, new: Pack, part: _Part, coverage: Coverage) -> None:
             continue
         seen[readings] = len(part.table)
         part.table.append((given, weight))
+
+
+def _assignments(facts: Sequence[str], options: Sequence[Sequence[Any]],
+                 coverage: Coverage) -> Iterator[dict[str, Any]]:
+    """Every assignment of the facts' other values, fewest facts set first, up to `PART_LIMIT` of them."""
+    from itertools import combinations
+
+    count = 0
+    for size in range(len(facts) + 1):
+        for chosen in combinations(range(len(facts)), size):
+            for values in product(*(options[i] for i in chosen)):
+                if count >= PART_LIMIT:
+                    coverage.stop(f"{', '.join(facts)} take too many combinations of values to compare: "
+                                  f"compared the first {PART_LIMIT}, fewest facts set first")
+                    return
+                count += 1
+                yield {facts[i]: v for i, v in zip(chosen, values, strict=True)}
 
 
 def _joint_classes(old: Pack, new: Pack, name: str, coverage: Coverage) -> dict[Any, int]:
@@ -388,11 +407,11 @@ def _joint_classes(old: Pack, new: Pack, name: str, coverage: Coverage) -> dict[
     return dict(sorted(out.items(), key=lambda item: (abs(item[0] - centre), item[0])))
 
 
-def _read(old: Pack, new: Pack, part: _Part, given: dict[str, Any]) -> tuple[Any, ...] | None:
+def _read(old: Pack | None, new: Pack, part: _Part, given: dict[str, Any]) -> tuple[Any, ...] | None:
     """The part's readings in a situation under both packs, or None when it cannot happen in either or leaves
     a needed fact unknown.
 
-    Both packs read it: two situations the new pack cannot tell apart may still differ under the old one's
+    Both packs read it (`old` is None where the two derive every fact alike): two situations the new pack cannot tell apart may still differ under the old one's
     derivations (an erratum to a derived fact), and only together do they decide whether a ruling changes.
     """
     from kb.errors import Contradiction
@@ -400,7 +419,7 @@ def _read(old: Pack, new: Pack, part: _Part, given: dict[str, Any]) -> tuple[Any
 
     out: list[Any] = []
     possible = False
-    for pack in (old, new):
+    for pack in (new,) if old is None else (old, new):  # no old: its facts are derived as the new pack's
         try:
             values = derive_facts(pack, {f: v for f, v in given.items() if f in pack.facts})
         except Contradiction:

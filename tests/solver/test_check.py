@@ -351,3 +351,11 @@ def test_check_and_diff_load_packs_through_the_cache(monkeypatch: pytest.MonkeyP
     assert main(["diff", melee, str(EXAMPLES / "melee-errata.yaml")]) == 0
     assert [name for name, _ in loaded] == [melee, str(EXAMPLES / "melee-errata.yaml")]
     capsys.readouterr()
+
+
+def test_a_check_stopped_by_a_load_error_claims_no_coverage(capsys: pytest.CaptureFixture[str]) -> None:
+    """Nothing was searched when the pack does not load: the JSON says neither exhaustive nor searched."""
+    assert main(["check", str(PACKS / "load_errors.yaml"), "--format", "json"]) == 2
+    report = json.loads(capsys.readouterr().out)
+    assert [f["kind"] for f in report["findings"]] == ["load_error", "load_error"]
+    assert "exhaustive" not in report and "searched" not in report

@@ -121,3 +121,23 @@ def test_a_pack_re_roll_and_an_always_entry_are_compared_at_every_target() -> No
             p = (ask(old, "hit_roll", Situation(given=where, target=t)).probability,
                  ask(new, "hit_roll", Situation(given=where, target=t)).probability)
             assert any(f"chance {p[0]}," in a and f"chance {p[1]}," in b for a, b in shown), (errata, t, p)
+
+
+def test_two_sets_are_a_conflict_exactly_where_some_situation_gets_two_values() -> None:
+    from kb.errors import RulingsError
+    from solver.space.check import check_pack
+
+    names = ["attack.blessed", "weapon.heavy", "unit.stationary"]
+    for name, conflict in (("agreeing_sets", False), ("disagreeing_sets", True)):
+        pack = load_pack(str(PACKS / f"{name}.yaml"))
+        refused = []
+        for given in _every_situation(pack, names):
+            try:
+                ask(pack, "to_hit", Situation(given=given))
+            except RulingsError:
+                refused.append(given)
+        assert bool(refused) is conflict, name  # the reference: asking every one of the 8 situations
+        findings = [f for f in check_pack(pack) if f.kind == "unsettled_conflict"]
+        assert bool(findings) is conflict, name
+        for f in findings:
+            assert {**{n: False for n in names}, **dict(f.witness or {})} in refused
