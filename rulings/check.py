@@ -19,6 +19,7 @@ from kb.errors import PackError, RulingsError
 from kb.loader import gc_paused
 from kb.model import Pack
 from solver.space.check import READINGS, Finding, check_pack, load_findings
+from solver.space.diff import TARGET
 from solver.space.model import Coverage
 
 
@@ -119,8 +120,6 @@ def run_diff(args: argparse.Namespace) -> int:
 
 BASE = "base"
 """A witness's key for the quantity's base, where the pack does not derive it (a characteristic)."""
-TARGET = "target"
-"""A witness's key for what a roll must reach."""
 
 
 def replay_command(pack: str, quantity: str, given: Mapping[str, Any], extra: Sequence[str] = (),

@@ -226,7 +226,7 @@ def _situations(old: Pack, new: Pack, q: str, changed: Sequence[str],
     single = {f for m in members for f in new.modifiers[m].when.names}
     parts = _parts(new, [f for f in facts if f not in single], [e for e in exprs if not e.names & single])
     for part in parts:
-        _fill(old, new, part, coverage)
+        _fill(old, new, part, changed, coverage)
         if not part.table:
             return  # no situation of this part is allowed: nothing to compare
     quantity = new.quantities[q]
@@ -343,11 +343,11 @@ def _parts(pack: Pack, facts: Sequence[str], exprs: Sequence[Expr]) -> list[_Par
     return parts
 
 
-def _fill(old: Pack, new: Pack, part: _Part, coverage: Coverage) -> None:
+def _fill(old: Pack, new: Pack, part: _Part, changed: Sequence[str], coverage: Coverage) -> None:
     """Each reachable combination of the part's readings, with its smallest situation and how many it stands for."""
     classes = {f: _joint_classes(old, new, f, coverage) for f in part.facts}
     options = [[v for v in classes[f] if v != new.facts[f].default] for f in part.facts]
-    derivations_differ = any(_shape(old.facts.get(f)) != _shape(new.facts.get(f)) for f in new.facts) or \
+    derivations_differ = any(c in old.facts or c in new.facts for c in changed) or \
         _shape(old.constraints) != _shape(new.constraints)
     seen: dict[tuple[Any, ...], int] = {}
     for given in _assignments(part.facts, options, coverage):
