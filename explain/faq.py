@@ -22,6 +22,7 @@ from explain.faq_keywords import KeywordEntry, keyword_questions
 from explain.faq_questions import TOPICS, odds, questions
 from explain.json import ruling_json
 from kb.errors import Span
+from kb.expr import show_value
 from kb.model import Fact, Pack, Quantity
 from solver.ask import ask_if_possible
 from solver.ruling import Ruling
@@ -585,8 +586,4 @@ def _fraction(p: Fraction | None) -> str:
 
 
 def _arg(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list | tuple | frozenset | set):
-        return "[" + ", ".join(sorted(map(str, value))) + "]"
-    return str(value)
+    return show_value(list(value) if isinstance(value, tuple) else value)

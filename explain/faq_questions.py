@@ -23,7 +23,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any
 
-from kb.expr import Expr, atoms, evaluate
+from kb.expr import Expr, atoms, evaluate, json_value
 from kb.model import Example, Pack, Policy, Quantity
 from solver.ask import ask_if_possible, readings_of
 from solver.ruling import Ruling
@@ -404,8 +404,9 @@ def _nearest(pack: Pack, test: Callable[[dict[str, Any]], bool], given: dict[str
 
 
 def _ordered(pack: Pack, given: dict[str, Any]) -> dict[str, Any]:
-    """The facts in pack order, so a question reads (and a FAQ regenerates) the same every time."""
-    return {n: given[n] for n in sorted(given, key=lambda n: (list(pack.facts).index(n) if n in pack.facts else 0, n))}
+    """The facts in pack order (keywords as sorted lists), so a question reads and regenerates the same every time."""
+    return {n: json_value(given[n])
+            for n in sorted(given, key=lambda n: (list(pack.facts).index(n) if n in pack.facts else 0, n))}
 
 
 def _distance(given: dict[str, Any], typical: dict[str, Any]) -> int:

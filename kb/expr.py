@@ -27,7 +27,7 @@ from kb.errors import RulingsError
 from kb.limits import MAX_INT, excerpt
 
 __all__ = ["NON_REACH", "UNKNOWN", "Expr", "ExprSyntaxError", "FactType", "atoms", "check_expr", "children", "describe",
-           "evaluate", "parse_expr", "phrases"]
+           "evaluate", "json_value", "parse_expr", "phrases", "show_value"]
 
 NON_REACH = "(non_reach)"
 """The name under which the values an expression reads say how `matches()` reads a leading `non-X` before an
@@ -61,6 +61,25 @@ class FactType:
 
     kind: str
     values: tuple[str, ...] = ()
+
+
+def show_value(value: Any) -> str:
+    """A fact's value as a player writes it after ``--given NAME=``: ``true``, ``3``, ``ranged``, ``[A, B]``.
+
+    Examples:
+        >>> show_value(True), show_value(3), show_value(frozenset({"VEHICLE", "MONSTER"}))
+        ('true', '3', '[MONSTER, VEHICLE]')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, frozenset | set | list):
+        return "[" + ", ".join(sorted(map(str, value))) + "]"
+    return str(value)
+
+
+def json_value(value: Any) -> Any:
+    """A fact's value for JSON: a keywords set becomes a sorted list, anything else stays as it is."""
+    return sorted(map(str, value)) if isinstance(value, frozenset | set) else value
 
 
 class ExprSyntaxError(Exception):
@@ -130,10 +149,12 @@ _BIN: dict[type, tuple[str, Callable[[Any, Any], Any]]] = {
 
 
 def _contains(item: object, keywords: Any) -> bool:
+    """Whether a keyword is among `keywords`, in either form: singular and plural are the same keyword."""
     if not isinstance(item, str):
         raise TypeError(f"left side of 'in' must be a string, not {item!r}")
-    key = item.upper()
-    return key in keywords or any(k.upper() == key for k in keywords)
+    from kb.keywords import same_keyword
+
+    return any(same_keyword(item, k) for k in keywords)
 
 
 _CMP: dict[type, tuple[str, Callable[[Any, Any], bool]]] = {

@@ -36,8 +36,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-__all__ = ["KeywordPhrase", "PhraseError", "canonical", "irregular_words", "parse_phrase", "with_plural_forms"]
+__all__ = ["KeywordPhrase", "PhraseError", "canonical", "irregular_words", "parse_phrase", "same_keyword",
+           "with_plural_forms"]
 
 _ARTICLES = frozenset({"a", "an", "the"})
 _SCOPES = {"unit": "unit", "units": "unit", "model": "model", "models": "model"}
@@ -124,6 +126,19 @@ def canonical(keyword: str, irregular: Irregular = ()) -> str:
     """
     declared = dict(irregular)
     return " ".join(declared.get(part) or _singular(part) for part in _words(keyword))
+
+
+@lru_cache(maxsize=4096)
+def same_keyword(one: str, other: str) -> bool:
+    """Whether two keywords are the same keyword: case, and singular or plural form, never matter.
+
+    Examples:
+        >>> same_keyword("Vehicles", "VEHICLE"), same_keyword("SPACE MARINES", "Space Marine")
+        (True, True)
+        >>> same_keyword("MARINE", "SPACE MARINE")
+        False
+    """
+    return canonical(one) == canonical(other)
 
 
 def with_plural_forms(keywords: Iterable[str], plurals: Iterable[tuple[str, str]]) -> frozenset[str]:

@@ -409,10 +409,23 @@ class _Builder:
             chart_assumption=raw.get("chart_assumption"), assumptions=tuple(raw.get("assumptions", ())),
             cite=self._cite(raw, doc, path),
             cites=tuple((step, _citation(cite)) for step, cite in sorted((raw.get("cites") or {}).items())),
-            always=tuple(Always(a["unmodified"], a["result"] == "passes", a.get("assumption"),
-                                _citation(a["cite"]) if "cite" in a else None) for a in raw.get("always") or ()),
+            always=self._always(name, raw, doc, path),
             rerolls=self._rerolls(name, raw, doc, path, types),
         )
+
+    def _always(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...]) -> tuple[Always, ...]:
+        """A roll's unmodified results that always pass or fail; one result is never said twice."""
+        out: dict[int, Always] = {}
+        for i, a in enumerate(raw.get("always") or ()):
+            said = out.get(a["unmodified"])
+            if said is not None:
+                clash = "both passes and fails" if said.passes != (a["result"] == "passes") else "is given twice"
+                self.error(f"quantity {name!r}: an unmodified {a['unmodified']} {clash}", doc,
+                           (*path, "always", i, "unmodified"), hint="keep one always entry for each result")
+                continue
+            out[a["unmodified"]] = Always(a["unmodified"], a["result"] == "passes", a.get("assumption"),
+                                          _citation(a["cite"]) if "cite" in a else None)
+        return tuple(out.values())
 
     def _rerolls(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...],
                  types: dict[str, FactType]) -> tuple[Reroll, ...]:

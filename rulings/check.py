@@ -16,9 +16,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kb.errors import PackError, RulingsError
+from kb.expr import json_value, show_value
 from kb.loader import gc_paused
 from kb.model import Pack
-from solver.space.check import READINGS, Finding, check_pack, load_findings
+from solver.space.check import BASE, READINGS, Finding, check_pack, load_findings
 from solver.space.diff import TARGET
 from solver.space.model import Coverage
 
@@ -84,7 +85,7 @@ def run_diff(args: argparse.Namespace) -> int:
                             "to": c.new,
                             "situations": c.count,
                             "causes": list(c.causes),
-                            "witness": dict(c.witness),
+                            "witness": {n: json_value(v) for n, v in c.witness.items()},
                             "replay": [
                                 replay_command(args.old, c.quantity, c.witness, extra, readings),
                                 replay_command(args.new, c.quantity, c.witness, extra, readings),
@@ -118,8 +119,6 @@ def run_diff(args: argparse.Namespace) -> int:
     return 0
 
 
-BASE = "base"
-"""A witness's key for the quantity's base, where the pack does not derive it (a characteristic)."""
 
 
 def replay_command(pack: str, quantity: str, given: Mapping[str, Any], extra: Sequence[str] = (),
@@ -134,9 +133,10 @@ def replay_command(pack: str, quantity: str, given: Mapping[str, Any], extra: Se
     """
     words = ["rulings", "ask", pack, quantity]
     words += [w for f in extra for w in ("--with", f)] + [w for r in readings for w in ("--reading", r)]
-    words += [w for name, value in given.items() if name not in (BASE, TARGET) for w in ("--given", f"{name}={_value(value)}")]
-    words += ["--base", _value(given[BASE])] if BASE in given else []
-    words += ["--target", _value(given[TARGET])] if TARGET in given else []
+    words += [w for name, value in given.items() if name not in (BASE, TARGET)
+              for w in ("--given", f"{name}={show_value(value)}")]
+    words += ["--base", show_value(given[BASE])] if BASE in given else []
+    words += ["--target", show_value(given[TARGET])] if TARGET in given else []
     return " ".join(shlex.quote(w) for w in words)
 
 
@@ -156,7 +156,7 @@ def finding_json(f: Finding, pack: str, extra: Sequence[str] = (), readings: Seq
     if f.reason:
         out["reason"] = f.reason
     if f.witness is not None:
-        out["witness"] = dict(f.witness)
+        out["witness"] = {n: json_value(v) for n, v in f.witness.items()}
         if f.quantity:
             out["replay"] = replay_command(pack, f.quantity, f.witness, extra, readings)
         out["answer"] = f.answer
@@ -270,10 +270,5 @@ def _answer_lines(label: str, answer: str) -> str:
 
 
 def _given_text(given: Mapping[str, Any]) -> str:
-    return ", ".join(f"{k} = {_value(v)}" for k, v in given.items()) or "the defaults"
+    return ", ".join(f"{k} = {show_value(v)}" for k, v in given.items()) or "the defaults"
 
-
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)

@@ -10,6 +10,7 @@ import argparse
 import json
 from typing import Any
 
+from kb.expr import json_value, show_value
 from solver.space.model import Coverage
 
 
@@ -50,7 +51,7 @@ def why_not_json(result: Any, commands: list[str]) -> dict[str, Any]:
     return {"pack": result.pack, "quantity": result.quantity, "rule": result.rule, "status": result.status,
             "counts": result.status == "counts", "reason": result.reason.to_json(),
             "ruling": ruling_json(result.ruling),
-            "changes": [{"given": {n: v for n, v in c.given},
+            "changes": [{"given": {n: json_value(v) for n, v in c.given},
                          "values": {n: list(v) if isinstance(v, tuple) else v for n, v in c.ranges},
                          "display": c.display, "command": cmd}
                         for c, cmd in zip(result.changes, commands, strict=True)]}
@@ -80,7 +81,7 @@ def find_json(pack: Any, args: argparse.Namespace, found: list[Any], coverage: A
     """The situations `find` found as JSON (`--format json`), with what the search covered."""
     return {"pack": pack.name, "quantity": args.quantity, "where": args.where, "max_facts": args.max_facts,
             **(coverage.as_json() if coverage else {}), "situations": [
-                {"given": {n: (list(v) if isinstance(v, tuple) else v) for n, v in f.given},
+                {"given": {n: (list(v) if isinstance(v, tuple) else json_value(v)) for n, v in f.given},
                  "display": f.display} for f in found]}
 
 
@@ -155,12 +156,7 @@ def _command(args: argparse.Namespace, change: dict[str, Any]) -> str:
         if getattr(args, flag, None) is not None:
             parts += [f"--{flag}", str(getattr(args, flag))]
     merged = {**parse_given(args.given), **change}
-    parts += [w for n, v in merged.items() for w in ("--given", f"{n}={_show(v)}")]
+    parts += [w for n, v in merged.items() for w in ("--given", f"{n}={show_value(v)}")]
     return " ".join(["rulings", "ask", where, shlex.quote(args.quantity), *options,
                      *(shlex.quote(p) for p in parts[1:])])
 
-
-def _show(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)

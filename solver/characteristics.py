@@ -262,6 +262,25 @@ def characteristic(q: Quantity, base: Any, terms: Sequence[Term], clamps: Sequen
     return replace(_final(q, number, notes, [], clamped), assumes=assumes)
 
 
+BASES = {
+    "plus": ("2+", "3+", "4+", "5+", "6+"), "ap": (0, -1, -2, -3), "number": (0, 1, 2, 3, 4, 6, 10),
+    "inches": (1, 3, 6, 12), "dice": ("D6",),
+}
+"""Bases a search tries for a characteristic the pack takes from the situation: every clamp edge of the seed's
+values, the most usual first."""
+
+
+def searched_bases(q: Quantity) -> tuple[Any, ...]:
+    """The bases a search tries for `q`, a characteristic whose base the situation gives.
+
+    Examples:
+        >>> from kb.errors import Span
+        >>> searched_bases(Quantity("AP", "characteristic", "", Span("p"), characteristic="AP"))
+        (0, -1, -2, -3)
+    """
+    return BASES.get(style_of(q), (1,))
+
+
 def style_of(q: Quantity) -> str:
     """The style of `q`'s characteristic: named directly, or known from the characteristic's name.
 

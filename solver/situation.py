@@ -137,7 +137,8 @@ def _check_value(fact: Fact, value: Any, span: Span | None) -> Any:
     if kind == "enum" and isinstance(value, str):
         raise RulingsError(f"{fact.name} = {excerpt(value)} is not one of " + ", ".join(fact.type.values), where=span,
                            hint=did_you_mean(value, fact.type.values))
-    if kind == "keywords" and isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
+    if kind == "keywords" and isinstance(value, list | tuple | frozenset | set) and all(
+            isinstance(v, str) for v in value):
         return frozenset(v.upper() for v in value)
     want = {"bool": "true or false", "int": "an integer", "enum": "one of " + ", ".join(fact.type.values),
             "keywords": "a list of keywords"}[kind]

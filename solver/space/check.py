@@ -20,11 +20,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from kb.errors import RuleCycle, RulingsError, Span
-from kb.expr import UNKNOWN, Expr, evaluate
+from kb.expr import UNKNOWN, Expr, evaluate, parse_expr
 from kb.loader import gc_paused
 from kb.model import Modifier, Pack
 from solver.space.dead import Words, dead_reason
-from solver.space.model import Coverage
+from solver.space.model import Coverage, splits, unsplit
 from solver.space.progress import progress
 from solver.space.search import base_inputs, candidate_facts, fact_values, frontier, minimal_witnesses
 
@@ -117,6 +117,7 @@ def check_pack(pack: Pack, coverage: Coverage | None = None, *, words: Words = N
         coverage.merge(own)
     findings = [
         *_dead(pack, holds, proven, words),
+        *_dead_rerolls(pack, words),
         *_contradictions(pack),
         *_set_conflicts(pack, holds),
         *_strongest_ties(pack, holds),
@@ -158,11 +159,25 @@ def replay(pack: Pack, quantity: str, witness: Mapping[str, Any]) -> tuple[dict[
     found = minimal_witnesses(pack, answered, candidate_facts(pack, quantity), fixed=witness)
     given = found[0] if found else dict(witness)
     given = {f: given[f] for f in pack.facts if f in given}
-    try:
-        return given, describe_ruling(ask(pack, quantity, Situation(given=given)))
-    except RulingsError as e:
-        return given, f"error: {e.message}"
+    q = pack.quantities[quantity]
+    bases: tuple[Any, ...] = (witness.get(BASE),)
+    if q.kind == "characteristic" and q.base is None and BASE not in witness:  # the situation gives the base
+        from solver.characteristics import searched_bases
 
+        bases = searched_bases(q)
+    answer = ""
+    for base in bases:
+        try:
+            answer = describe_ruling(ask(pack, quantity, Situation(given=given, base=base)))
+        except RulingsError as e:
+            answer = answer or f"error: {e.message}"
+            continue
+        return {**given, **({BASE: base} if base is not None else {})}, answer
+    return given, answer
+
+
+BASE = "base"
+"""A witness's key for the quantity's base, where the pack does not derive it (a characteristic)."""
 
 READINGS = " | "
 """Between the answers of the readings in `describe_ruling` (a text report puts each on its own line)."""
@@ -211,14 +226,14 @@ def _dead(pack: Pack, holds: Mapping[str, dict[str, Any] | None], proven: Mappin
           words: Words = None) -> Iterable[Finding]:
     """Rules no allowed situation satisfies, each with the real reason (`solver.space.dead`)."""
     for m in pack.modifiers.values():
-        if holds[m.name] is not None or not _searchable(pack, [m.when]):
+        if holds[m.name] is not None:
             continue
-        if not proven[m.name]:
+        if not proven[m.name] or not _searchable(pack, [m.when]):
             yield _unproven(pack, "dead_rule", m, f"no situation tried satisfies `{m.when.text}`")
             continue
         loose = replace(pack, constraints={})
         constrained = bool(pack.constraints) and _witness(loose, [m.when], _true(loose, m.when)) is not None
-        reason = dead_reason(pack, m, constrained, words)
+        reason = dead_reason(pack, m.when, constrained, words)
         yield Finding(
             "error",
             "dead_rule",
@@ -228,6 +243,38 @@ def _dead(pack: Pack, holds: Mapping[str, dict[str, Any] | None], proven: Mappin
             m.quantities[0],
             cause=reason.cause,
         )
+
+
+def _dead_rerolls(pack: Pack, words: Words = None) -> Iterable[Finding]:
+    """Re-roll rules no allowed situation satisfies: an improved rule needs the condition it improves on too."""
+    for q in pack.quantities.values():
+        by_name = {r.name: r for r in q.rerolls}
+        for r in q.rerolls:
+            chain = [r]
+            while chain[-1].improves in by_name:
+                chain.append(by_name[chain[-1].improves])
+            when = r.when if len(chain) == 1 else parse_expr(" and ".join(f"({x.when.text})" for x in chain))
+            coverage = Coverage(deadline=_coverage(pack).deadline)
+            if _witness(pack, [when], _true(pack, when), coverage) is not None:
+                continue
+            _coverage(pack).merge(coverage)
+            spans = tuple((x.name, x.where) for x in chain)
+            improved = ", which improves ".join(x.name for x in chain[1:])
+            inherits = "" if len(chain) == 1 else f" (it improves {improved}, so both conditions must hold)" \
+                if len(chain) == 2 else f" (it improves {improved}, so every one of their conditions must hold)"
+            if not coverage.exhaustive or not _searchable(pack, [when]):
+                yield Finding("note", "unproven", f"unproven.dead_rule.{q.name}.{r.name}",
+                              f"the re-roll rule {r.name} of {q.name}{inherits} may never apply (no situation "
+                              f"tried satisfies `{when.text}`), but this is not proven: "
+                              + ("; ".join(_coverage(pack).reasons) or "the search stopped at a limit") + ".",
+                              spans, q.name)
+                continue
+            loose = replace(pack, constraints={})
+            constrained = bool(pack.constraints) and _witness(loose, [when], _true(loose, when)) is not None
+            reason = dead_reason(pack, when, constrained, words)
+            yield Finding("error", "dead_rule", f"dead_rule.{q.name}.{r.name}",
+                          f"the re-roll rule {r.name} of {q.name}{inherits} can never apply: {reason.why}.",
+                          spans + reason.cited, q.name, cause=reason.cause)
 
 
 def _contradictions(pack: Pack) -> Iterable[Finding]:
@@ -581,8 +628,11 @@ def _unproven(pack: Pack, kind: str, m: Modifier, what: str) -> Finding:
 
 
 def _searchable(pack: Pack, exprs: Sequence[Expr | None]) -> bool:
-    """Whether every fact behind `exprs` has a finite domain (keywords facts do not)."""
-    return all(pack.facts[f].domain for f in base_inputs(pack, exprs))
+    """Whether the search can try every class of every fact behind `exprs`; the check's coverage says when not."""
+    left = [f for f in base_inputs(pack, exprs) if not splits(pack, f)]
+    for f in left:
+        _coverage(pack).stop(unsplit(pack, f))
+    return not left
 
 
 def _true(pack: Pack, expr: Expr) -> Callable[[dict[str, Any]], bool]:

@@ -28,7 +28,7 @@ from typing import Any
 
 from kb.errors import RulingsError, Span
 from kb.expr import Expr, evaluate, parse_expr
-from kb.model import Modifier, Pack
+from kb.model import Pack
 from solver.space.model import comparisons_of, simple_cuts, values_of
 
 Words = Callable[[Pack, Expr], str] | None
@@ -47,15 +47,14 @@ class DeadReason:
     cited: tuple[tuple[str, Span], ...]
 
 
-def dead_reason(pack: Pack, m: Modifier, satisfiable_without_constraints: bool, words: Words = None) -> DeadReason:
-    """The real reason `m` can never apply (its condition is proven unsatisfiable in `pack`).
+def dead_reason(pack: Pack, when: Expr, satisfiable_without_constraints: bool, words: Words = None) -> DeadReason:
+    """The real reason a rule whose condition is `when` can never apply (`when` is proven unsatisfiable in `pack`).
 
     `satisfiable_without_constraints` says whether a situation satisfies the
     condition once the pack's domain constraints are dropped; `words` renders
     a condition in English (`explain.english.say`, given by the caller: the
     solver does not depend on the renderers).
     """
-    when = m.when
     condition = quoted(pack, when, words)
     if satisfiable_without_constraints:
         from solver.space.search import base_inputs
@@ -168,7 +167,8 @@ def _candidates(pack: Pack, when: Expr, name: str, *, bounded: bool) -> tuple[tu
     """The values tried for `name`, and whether they stand for every value it could take."""
     fact = pack.facts[name]
     if fact.type.kind != "int":
-        return tuple(fact.domain), bool(fact.domain)
+        values = values_of(pack, name) if fact.type.kind == "keywords" else tuple(fact.domain)
+        return values, bool(values)
     inside = values_of(pack, name) if fact.range and fact.derive is None else tuple(fact.domain)
     if bounded:
         return inside, bool(inside)

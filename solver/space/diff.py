@@ -33,8 +33,18 @@ from typing import Any
 from kb.errors import RulingsError, UnknownName
 from kb.expr import UNKNOWN, Expr, evaluate, parse_expr
 from kb.model import Modifier, Pack
-from solver.space.check import describe_ruling
-from solver.space.model import EVALUATE_LIMIT, Coverage, facts_behind, inputs, partition, typical, values_of
+from solver.space.check import BASE, describe_ruling
+from solver.space.model import (
+    EVALUATE_LIMIT,
+    Coverage,
+    facts_behind,
+    inputs,
+    partition,
+    splits,
+    typical,
+    unsplit,
+    values_of,
+)
 from solver.space.progress import progress
 from solver.space.search import interchangeable, untangle
 
@@ -141,7 +151,7 @@ def _with_targets(ask: Any, old: Pack, new: Pack, q: str, given: dict[str, Any],
             continue
         try:  # any target: a result can be reached whatever fails, so the results are the same
             r = ask(pack, q, situation(given={f: v for f, v in given.items() if f in pack.facts},
-                                       base=given.get("base"), target=1))
+                                       base=given.get(BASE), target=1))
         except RulingsError:
             continue
         results |= {int(v) for v in dict(r.extra).get("distribution", {})}
@@ -154,7 +164,7 @@ def _ruling(ask: Any, pack: Pack, q: str, given: dict[str, Any], situation: Any)
     if q not in pack.quantities:
         return (None, "no such quantity", set(), None)
     try:
-        r = ask(pack, q, situation(given={f: v for f, v in given.items() if f in pack.facts}, base=given.get("base"),
+        r = ask(pack, q, situation(given={f: v for f, v in given.items() if f in pack.facts}, base=given.get(BASE),
                                    target=given.get(TARGET)))
     except RulingsError as e:
         return (("error", e.message), f"error: {e.message}", set(), None)
@@ -194,13 +204,6 @@ def _details(r: Any, *, results: bool = False) -> str:
     return ", ".join(parts) or repr(_answer(r))
 
 
-BASES = {
-    "plus": ("2+", "3+", "4+", "5+", "6+"), "ap": (0, -1, -2, -3), "number": (0, 1, 2, 3, 4, 6, 10),
-    "inches": (1, 3, 6, 12), "dice": ("D6",),
-}
-"""Bases tried for a characteristic the pack takes from the situation: every clamp edge of the seed's values."""
-
-
 @dataclass(slots=True)
 class _Part:
     """Facts that only ever vary together, the readings they decide, and each reachable reading's situation."""
@@ -218,9 +221,8 @@ def _situations(old: Pack, new: Pack, q: str, changed: Sequence[str],
     removed = sorted({n for e in exprs for n in e.names if n in old.facts and n not in new.facts})
     if removed:
         coverage.stop("facts only the old pack has are not varied: " + ", ".join(removed))
-    open_facts = [n for n in {n for e in exprs for n in e.names} if n in new.facts and not new.facts[n].domain]
-    if open_facts:
-        coverage.stop("keywords facts are not varied: " + ", ".join(sorted(open_facts)))
+    for name in sorted(n for e in exprs for n in e.names if n in new.facts and not splits(new, n)):
+        coverage.stop(unsplit(new, name))
     symmetric = interchangeable(old, new, q, facts, exprs, changed)
     members = {m.name for group in symmetric for m in group}
     single = {f for m in members for f in new.modifiers[m].when.names}
@@ -232,9 +234,9 @@ def _situations(old: Pack, new: Pack, q: str, changed: Sequence[str],
     quantity = new.quantities[q]
     bases: tuple[Any, ...] = (None,)
     if quantity.kind == "characteristic" and quantity.base is None:
-        from solver.characteristics import style_of
+        from solver.characteristics import searched_bases
 
-        bases = BASES.get(style_of(quantity), (1,))
+        bases = searched_bases(quantity)
         coverage.stop(f"{q}'s base comes from the situation: tried {', '.join(map(str, bases))}")
     if quantity.effects:
         coverage.stop(f"{q} takes ad-hoc effects from the situation: those are not varied")
@@ -260,7 +262,7 @@ def _situations(old: Pack, new: Pack, q: str, changed: Sequence[str],
             weight *= part_weight
         for base in bases:
             coverage.searched += 1
-            yield ({**given, "base": base} if base is not None else given), weight
+            yield ({**given, BASE: base} if base is not None else given), weight
 
 
 def _readings(old: Pack, new: Pack, q: str) -> list[Expr]:
@@ -297,7 +299,7 @@ def _facts(old: Pack, new: Pack, exprs: Sequence[Expr], changed: Sequence[str]) 
         if derive and touched:
             todo += [n for d in derive for n in d.names]
             continue
-        if new.facts[name].domain:
+        if splits(new, name):
             out.append(name)
     tangled = untangle(new, set(out))
     if tangled != set(out):  # a derived fact beside one of its inputs: vary what it is derived from
@@ -411,7 +413,8 @@ def _read(old: Pack | None, new: Pack, part: _Part, given: dict[str, Any]) -> tu
     """The part's readings in a situation under both packs, or None when it cannot happen in either or leaves
     a needed fact unknown.
 
-    Both packs read it (`old` is None where the two derive every fact alike): two situations the new pack cannot tell apart may still differ under the old one's
+    Both packs read it (`old` is None where the two derive every fact alike): two situations the new pack
+    cannot tell apart may still differ under the old one's
     derivations (an erratum to a derived fact), and only together do they decide whether a ruling changes.
     """
     from kb.errors import Contradiction

@@ -22,7 +22,7 @@ from math import prod
 from typing import Any, TypeVar
 
 from kb.errors import RulingsError
-from kb.expr import UNKNOWN, Expr, ExprSyntaxError, FactType, check_expr, evaluate, parse_expr
+from kb.expr import UNKNOWN, Expr, ExprSyntaxError, FactType, check_expr, evaluate, parse_expr, show_value
 from kb.model import Pack
 from solver.ask import ask, ask_if_possible
 from solver.ruling import Ruling
@@ -331,8 +331,4 @@ def _span(value: Any) -> tuple[int, int]:
 
 def show(value: Any) -> str:
     """A fact value as a player writes it: `true`, `3`, a range `1..2`."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, tuple):
-        return f"{value[0]}..{value[1]}"
-    return str(value)
+    return f"{value[0]}..{value[1]}" if isinstance(value, tuple) else show_value(value)

@@ -28,10 +28,13 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
+from math import prod
 from typing import Any
 
 from kb.expr import UNKNOWN, Expr, children, evaluate
 from kb.model import Fact, Pack
+from solver.space.keywords import LIMIT as KEYWORD_LIMIT
+from solver.space.keywords import keyword_classes
 
 EVALUATE_LIMIT = 100_000
 """Int ranges up to this size are partitioned by evaluating every comparison over every value."""
@@ -134,10 +137,28 @@ def values_of(pack: Pack, name: str) -> tuple[Any, ...]:
     fact = pack.facts[name]
     if fact.type.kind == "int" and fact.range:
         return partition(pack, name).representatives
-    values = tuple(fact.domain)
+    values = tuple(fact.domain) if fact.type.kind != "keywords" else keyword_classes(pack, name) or ()
     if fact.default is not None and fact.default in values:  # the default first: the smallest situation
         values = (fact.default, *(v for v in values if v != fact.default))
     return values
+
+
+def splits(pack: Pack, name: str) -> bool:
+    """Whether a search can try every class of the fact's values (a keywords fact: while it names few keywords).
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> splits(load_pack("wh40k"), "attacker.keywords"), splits(load_pack("fantasy"), "shooter.moved")
+        (True, True)
+    """
+    fact = pack.facts[name]
+    return bool(fact.domain) or (fact.type.kind == "keywords" and keyword_classes(pack, name) is not None)
+
+
+def unsplit(pack: Pack, name: str) -> str:
+    """Why a search cannot split a fact's values (for `Coverage.stop`)."""
+    return (f"{name} is asked about more than {KEYWORD_LIMIT} keywords, or in a way the search cannot follow: "
+            "not every mix of them was tried")
 
 
 def typical(fact: Fact) -> int:
@@ -256,13 +277,13 @@ def simple_cuts(node: Any, name: str) -> list[int] | None:
 
 
 def expressions(pack: Pack) -> tuple[Expr, ...]:
-    """Every expression of the pack: derivations, constraints, quantities, rules, policies."""
+    """Every expression of the pack: derivations, constraints, quantities and their re-rolls, rules, policies."""
     key = ("expressions", "")
     if key not in pack.index:
         exprs: list[Expr | None] = [f.derive for f in pack.facts.values()]
         exprs += [c.require for c in pack.constraints.values()]
         for q in pack.quantities.values():
-            exprs += [q.base, q.automatic, q.passes]
+            exprs += [q.base, q.automatic, q.passes, *(r.when for r in q.rerolls)]
         for m in pack.modifiers.values():
             exprs += [m.when, m.amount, m.per]
         for p in pack.policies.values():
@@ -338,7 +359,7 @@ def completions(
 
     fixed = dict(defaults_apply(pack, given)) if defaults else {}
     fixed.update((n, v) for n, v in given.items() if pack.facts[n].derive is None)
-    searchable = {n for n in pack.facts if pack.facts[n].derive is None and n not in fixed and pack.facts[n].domain}
+    searchable = {n for n in pack.facts if pack.facts[n].derive is None and n not in fixed and splits(pack, n)}
     checks = _checks(pack, given)
     free = {n for w in wanted for n in inputs(pack, w)} & searchable
     grown = True
@@ -450,15 +471,13 @@ def producible(
         return cached[0]  # type: ignore[no-any-return]
     own = Coverage(deadline=None)
     out: dict[tuple[Any, ...], dict[str, Any]] = {}
-    domains = 1
-    for n in names:
-        domains *= len(pack.facts[n].domain) or 1
+    domains = prod(len(pack.facts[n].domain) for n in names)  # all found: stop (never, for a keywords fact)
     for completion in completions(pack, given, names, coverage=own):
         values = _values(pack, {**defaults_apply(pack, given), **given, **completion}, given)
         found = tuple(values.get(n, UNKNOWN) for n in names)
         if UNKNOWN not in found and found not in out:
             out[found] = completion
-            if len(out) == domains:
+            if domains and len(out) == domains:
                 break
     if coverage is not None:
         coverage.merge(own)

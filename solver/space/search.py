@@ -50,6 +50,8 @@ from solver.space.model import (
     inputs,
     partition,
     plain_values,
+    splits,
+    unsplit,
     values_of,
 )
 
@@ -110,7 +112,7 @@ def sample_values(pack: Pack, fact: str) -> tuple[Any, ...]:
 
 
 def frontier(pack: Pack, exprs: Iterable[Expr | None]) -> list[str]:
-    """The facts `exprs` read directly (a derived fact stays whole), with a finite domain, in pack order.
+    """The facts `exprs` read directly (a derived fact stays whole), in pack order.
 
     Examples:
         >>> from kb.loader import load_pack
@@ -119,7 +121,7 @@ def frontier(pack: Pack, exprs: Iterable[Expr | None]) -> list[str]:
         ['target.lone_model', 'target.unit_strength', 'target.in_soft_cover']
     """
     names = untangle(pack, {n for e in exprs if e is not None for n in e.names if n in pack.facts})
-    return [n for n in in_pack_order(pack, names) if pack.facts[n].domain]
+    return in_pack_order(pack, names)
 
 
 def in_pack_order(pack: Pack, names: Iterable[str]) -> list[str]:
@@ -164,7 +166,8 @@ def situations(
     difference. Situations come in order of size (facts set beyond `fixed`),
     then of the facts' order in `facts`, then in python-constraint's
     (deterministic) order over the values, each domain tried in order.
-    Keywords facts (no finite domain) are left out of the search.
+    A fact whose values the search cannot split (`splits`) is left out, and
+    `coverage` says so.
 
     Examples:
         >>> from kb.loader import load_pack
@@ -196,6 +199,9 @@ def situations(
     ]
     static = {i: _allows(pack, require, fixed) for i, (require, _) in enumerate(checks)}
     coverage = coverage if coverage is not None else Coverage()
+    for f in order:
+        if f not in fixed and not splits(pack, f):
+            coverage.stop(unsplit(pack, f))
     for f in free:
         if pack.facts[f].type.kind == "int" and pack.facts[f].range and not partition(pack, f).exact:
             coverage.stop(f"{f}'s range is too wide to prove which of its values the pack tells apart")
@@ -463,7 +469,7 @@ class _Index:
         self.base_of: dict[str, set[str]] = {}
         self.reads: dict[str, list[tuple[Expr, set[str], str | None]]] | None = None
         self.position: dict[str, int] | None = None
-        self.on_need = [n for n, f in pack.facts.items() if f.default is None and f.derive is None and f.domain]
+        self.on_need = [n for n, f in pack.facts.items() if f.default is None and f.derive is None and splits(pack, n)]
 
 
 _INDEXES: dict[int, _Index] = {}
@@ -505,7 +511,7 @@ def _sample(pack: Pack, name: str) -> tuple[Any, ...]:
 
 def _sample_uncached(pack: Pack, name: str) -> tuple[Any, ...]:
     fact = pack.facts.get(name)
-    if fact is None or not fact.domain:
+    if fact is None or not splits(pack, name):
         return ()
     return tuple(v for v in values_of(pack, name) if v != fact.default)
 

@@ -11,13 +11,14 @@ a set of `--given` values that replays through `rulings ask`.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
 from kb.errors import RulingsError, UnknownName
-from kb.expr import Expr
+from kb.expr import Expr, show_value
 from kb.model import Modifier, Pack
 from solver.ask import ask, ask_if_possible
 from solver.derivation import Node
@@ -150,6 +151,9 @@ def _merged(pack: Pack, changes: list[Change]) -> list[Change]:
         differ = [n for n in va if va[n] != vb.get(n)]
         if va.keys() != vb.keys() or len(differ) != 1 or pack.facts[differ[0]].type.kind == "bool":
             return None
+        if pack.facts[differ[0]].type.kind == "keywords":  # a set of keywords holding another is no smaller change
+            (x,), (y,) = va[differ[0]], vb[differ[0]]
+            return a if x <= y else b if y <= x else None
         return (a[0], {**va, differ[0]: va[differ[0]] | vb[differ[0]]})
 
     rows = merge_all([(c, {n: spread(n, v) for n, v in c.given}) for c in changes], join)
@@ -176,7 +180,7 @@ def _range_text(value: Any) -> str:
         return f"{value[0]}..{value[1]}"
     if isinstance(value, tuple):
         return "{" + ", ".join(map(str, value)) + "}"
-    return _arg(value)
+    return show_value(value)
 
 
 def _change(pack: Pack, chosen: tuple[str, ...], assignment: Mapping[str, Any],
@@ -292,15 +296,7 @@ def replay_command(pack: str, quantity: str, change: Change, *, situation_file: 
     if situation_file:
         parts += ["--situation", situation_file]
     merged = {**(given or {}), **change.as_given()}
-    parts += [f"--given {n}={_arg(v)}" for n, v in merged.items()]
+    parts += [f"--given {shlex.quote(f'{n}={show_value(v)}')}" for n, v in merged.items()]
     return " ".join(parts)
-
-
-def _arg(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, frozenset):
-        return "[" + ",".join(sorted(value)) + "]"
-    return str(value)
 
 

@@ -250,3 +250,16 @@ def test_the_builtin_fantasy_pack_loads_with_its_vocabulary() -> None:
     }
     assert pack.order == ("target.in_soft_cover", "target.in_hard_cover")
     assert {"natural_one_misses", "follow_up_chart"} <= set(pack.assumptions)
+
+
+@pytest.mark.parametrize(("second", "said"), [("fails", "both passes and fails"), ("passes", "is given twice")])
+def test_an_unmodified_result_said_twice_is_refused_where_it_is_said_again(tmp_path: Path, second: str,
+                                                                            said: str) -> None:
+    path = tmp_path / "always.yaml"
+    path.write_text("quantities:\n  hit_roll:\n    kind: roll\n    passes: 4\n    always:\n"
+                    f"      - {{unmodified: 6, result: passes}}\n      - {{unmodified: 6, result: {second}}}\n")
+    with pytest.raises(PackError) as err:
+        load_pack(str(path))
+    (problem,) = err.value.problems
+    assert f"an unmodified 6 {said}" in str(problem)
+    assert problem.where is not None and (problem.where.line, problem.where.column) == (7, 22)

@@ -12,12 +12,14 @@ from itertools import product
 from pathlib import Path
 from typing import Any
 
+from kb.expr import evaluate
 from kb.loader import load_pack
 from solver.ask import ask
 from solver.situation import Situation
 from solver.space.diff import diff_packs
 from solver.space.find import find
 from solver.space.model import Coverage
+from solver.space.search import fact_values
 
 PACKS = Path(__file__).parent / "proof_packs"
 
@@ -141,3 +143,120 @@ def test_two_sets_are_a_conflict_exactly_where_some_situation_gets_two_values() 
         assert bool(findings) is conflict, name
         for f in findings:
             assert {**{n: False for n in names}, **dict(f.witness or {})} in refused
+
+
+# Keyword sets a unit could have, for brute force: every mix of the pack's keywords in both forms and cases,
+# a longer keyword holding them as words, and unrelated ones.
+_KEYWORDS = ["VEHICLE", "Vehicles", "MONSTER", "monsters", "TITANIC", "Titanic Knights", "TITANIC VEHICLE",
+             "INFANTRY", "CHAOS"]
+
+
+def _keyword_sets() -> list[frozenset[str]]:
+    from itertools import combinations
+
+    return [frozenset(c) for size in range(4) for c in combinations(_KEYWORDS, size)]
+
+
+def test_one_keyword_in_two_forms_is_dead_or_repeated_as_the_check_says() -> None:
+    """ "Singular and plural instances of the same keyword function in the same way." """
+    from solver.space.check import check_pack
+
+    pack = load_pack(str(PACKS / "keyword_forms.yaml"))
+    situations = [{"target.keywords": k, "attack.charged": c} for k in _keyword_sets() for c in (False, True)]
+    applied = {m: [g for g in situations if m in {a.rule for a in ask(pack, "to_hit", Situation(given=g)).applied}]
+               for m in pack.modifiers}
+    dead = {m for m, where in applied.items() if not where}
+    assert dead == {"vehicle_not_vehicles", "phrase_vehicle_not_vehicles"}  # the reference, by brute force
+    coverage = Coverage()
+    findings = check_pack(pack, coverage)
+    assert coverage.exhaustive
+    assert {f.key.split(".")[1] for f in findings if f.kind == "dead_rule"} == dead
+    subsumed = {f.key for f in findings if f.kind == "subsumed_rule"}
+    assert subsumed == {"subsumed_rule.monsters_charged+monster"}
+    assert all(g in applied["monster"] for g in applied["monsters_charged"])
+    # a phrase sees TITANIC inside a longer keyword where `in` does not: that rule is live, and not reported dead
+    assert applied["word_not_keyword"]
+
+
+def test_keyword_classes_answer_every_question_as_some_set_of_keywords_does() -> None:
+    from solver.space.keywords import keyword_classes
+
+    pack = load_pack(str(PACKS / "keyword_forms.yaml"))
+    classes = keyword_classes(pack, "target.keywords")
+    assert classes is not None
+
+    def answers(keywords: frozenset[str]) -> tuple[bool, ...]:
+        values = fact_values(pack, {"target.keywords": keywords, "attack.charged": True})
+        return tuple(bool(evaluate(m.when, values)) for m in pack.modifiers.values())
+
+    shown = {answers(c) for c in classes}
+    for keywords in _keyword_sets():
+        assert answers(keywords) in shown, sorted(keywords)
+
+
+def test_an_int_fact_read_only_by_a_re_roll_condition_is_split_where_the_condition_changes() -> None:
+    pack = load_pack(str(PACKS / "reroll_condition.yaml"))
+    rerolled = [d for d in range(1, 25)
+                if ask(pack, "hit_roll", Situation(given={"attack.distance": d})).probability > Fraction(1, 2)]
+    assert rerolled == list(range(1, 7))  # the reference: every distance asked
+    coverage = Coverage()
+    found = find(pack, "hit_roll", lambda r: r.probability > Fraction(1, 2), coverage=coverage)
+    assert coverage.exhaustive
+    assert [dict(f.given) for f in found] == [{"attack.distance": (1, 6)}]
+
+
+def test_a_keywords_fact_asked_about_too_many_keywords_is_never_claimed_searched(tmp_path: Path) -> None:
+    from solver.space.check import check_pack
+    from solver.space.keywords import LIMIT
+
+    names = [f"KEYWORD{chr(65 + i)}" for i in range(LIMIT + 1)]
+    rules = "".join(f"  r{i}: {{quantity: to_hit, change: -1, when: \"'{k}' in target.keywords\"}}\n"
+                    for i, k in enumerate(names))
+    dead = ("  never: {quantity: to_hit, change: +1,"
+            " when: \"'KEYWORDA' in target.keywords and 'KEYWORDAS' not in target.keywords\"}\n")
+    path = tmp_path / "many.yaml"
+    path.write_text("pack: many\nfacts:\n  target.keywords: {type: keywords, text: the target's keywords}\n"
+                    "quantities:\n  to_hit: {kind: score, base: 4, text: the score needed to hit}\n"
+                    "modifiers:\n" + rules + dead)
+    pack = load_pack(str(path))
+    coverage = Coverage()
+    findings = check_pack(pack, coverage)
+    assert not coverage.exhaustive
+    assert any("target.keywords" in r for r in coverage.reasons)
+    assert not [f for f in findings if f.kind == "dead_rule"]
+    assert "unproven.dead_rule.never" in {f.key for f in findings}
+    found_coverage = Coverage()
+    find(pack, "to_hit", "value >= 6", coverage=found_coverage)
+    assert not found_coverage.exhaustive
+
+
+def test_an_improved_re_roll_whose_condition_contradicts_the_one_it_improves_is_dead() -> None:
+    """ "Such rules require both the first condition and the second condition to be satisfied for the improved
+    rule to apply." """
+    from solver.space.check import check_pack
+
+    pack = load_pack(str(PACKS / "improved_reroll.yaml"))
+    rules = {r.name: r for r in pack.quantities["hit_roll"].rerolls}
+
+    def applies(name: str, given: dict[str, Any]) -> bool:  # the reference: the sentence above, read directly
+        r = rules[name]
+        return evaluate(r.when, given) is True and (r.improves is None or applies(r.improves, given))
+
+    situations = _every_situation(pack, ["attack.ranged", "unit.on_objective"])
+    never = {n for n in rules if not any(applies(n, g) for g in situations)}
+    coverage = Coverage()
+    findings = check_pack(pack, coverage)
+    assert coverage.exhaustive
+    assert {f.key for f in findings if f.kind == "dead_rule"} == {f"dead_rule.hit_roll.{n}" for n in never}
+    assert never == {"close_quarters"}
+
+
+def test_a_witness_on_a_characteristic_carries_the_base_it_replays_with() -> None:
+    from solver.space.check import BASE, check_pack
+
+    pack = load_pack(str(PACKS / "characteristic_witness.yaml"))
+    (finding,) = [f for f in check_pack(pack) if f.kind == "subsumed_rule"]
+    assert finding.witness is not None and BASE in finding.witness
+    given = {n: v for n, v in finding.witness.items() if n != BASE}
+    ruling = ask(pack, "S", Situation(given=given, base=finding.witness[BASE]))
+    assert {a.rule for a in ruling.applied} == {"lance", "lance_charge"}  # both count, as the finding says

@@ -1,0 +1,112 @@
+"""The classes of keyword sets a pack's expressions can tell apart, so a keywords fact can be searched.
+
+A keywords fact can hold any set of keywords, but a pack only ever asks a few
+questions of it: `'VEHICLE' in target.keywords` and the keywords a
+`matches('MONSTER/VEHICLE', ...)` phrase names. Each question holds of a set
+exactly when it holds of one of the set's keywords, so what a set answers is
+the union of what its keywords answer one by one. One keyword answers:
+
+- the `in` questions whose keyword has its singular form (``VEHICLES`` is
+  ``VEHICLE``), and
+- the phrase keywords equal to its singular form or to one of its words
+  (``CHAOS SPACE MARINES`` gives ``SPACE`` and ``MARINE`` to a phrase, see
+  `kb.keywords`).
+
+So every set answers like a set drawn from a small pool: each keyword the
+pack names (in its singular form), and, for a single word that is both asked
+with `in` and named by a phrase, that word inside a longer keyword (a phrase
+sees it, `in` does not). Every subset of the pool is one class; a search that
+tries them all has tried every set of keywords.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from kb.keywords import PhraseError, canonical, parse_phrase
+from kb.model import Pack
+
+LIMIT = 10
+"""Most keywords in a pool for a search to try each of its subsets (2**10 sets)."""
+
+OTHER = "OTHER"
+"""The word that carries a keyword inside a longer one (``VEHICLE OTHER``: a phrase sees VEHICLE, `in` does not)."""
+
+
+def keyword_classes(pack: Pack, name: str) -> tuple[frozenset[str], ...] | None:
+    """One set of keywords per class the pack's expressions tell apart, smallest first.
+
+    None when the pack reads the fact in a way the classes cannot follow (the
+    left side of an `in` that is neither a string nor an enum fact) or names
+    more than `LIMIT` keywords of it: a search then says it could not split it.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> [sorted(c) for c in keyword_classes(load_pack("wh40k"), "attacker.keywords")]
+        [[], ['MONSTER'], ['VEHICLE'], ['MONSTER', 'VEHICLE']]
+    """
+    key = ("keyword classes", name)
+    if key not in pack.index:
+        pool = keyword_pool(pack, name)
+        classes = None
+        if pool is not None and len(pool) <= LIMIT:
+            classes = tuple(frozenset(c) for size in range(len(pool) + 1) for c in combinations(pool, size))
+        pack.index[key] = (classes,)
+    return pack.index[key][0]  # type: ignore[no-any-return]
+
+
+def keyword_pool(pack: Pack, name: str) -> tuple[str, ...] | None:
+    """The keywords whose subsets answer every question the pack asks of the fact (None: not followed)."""
+    from solver.space.model import expressions, inputs
+
+    readers = {name} | {n for n, f in pack.facts.items()
+                        if f.type.kind == "keywords" and f.derive is not None and name in inputs(pack, n)}
+    asked: dict[str, str] = {}  # singular form -> the form written first
+    phrased: dict[str, str] = {}
+    for expr in expressions(pack):
+        if readers & expr.names and not _questions(expr._tree, readers, pack, asked, phrased):
+            return None
+    pool = {**phrased, **asked}
+    carriers = [f"{phrased[k]} {OTHER}" for k in phrased if k in asked and " " not in k]
+    if carriers and (canonical(OTHER) in pool or any(canonical(c) in pool for c in carriers)):
+        return None
+    return (*pool.values(), *carriers)
+
+
+def _questions(node: Any, readers: set[str], pack: Pack, asked: dict[str, str], phrased: dict[str, str]) -> bool:
+    """Gather the keywords `node` asks of `readers`; False when a question cannot be followed."""
+    from kb.expr import children
+
+    tag = node[0]
+    if tag == "cmp":
+        operands = [node[2], *(right for _, right in node[3])]
+        for i, (op, right) in enumerate(node[3]):
+            if op in ("in", "not in") and right[0] == "n" and right[2] in readers:
+                words = _strings(operands[i], pack)
+                if words is None:
+                    return False
+                for word in words:
+                    asked.setdefault(canonical(word), word.upper())
+    if tag == "call" and node[2] == "matches" and node[3][1][0] == "n" and node[3][1][2] in readers:
+        try:
+            phrase = parse_phrase(node[3][0][2])
+        except PhraseError:
+            return False
+        written = dict(phrase.written)
+        for alternative in phrase.alternatives:
+            for keyword, _ in alternative:
+                phrased.setdefault(keyword, written.get(keyword, keyword))
+    return all(_questions(child, readers, pack, asked, phrased) for child in children(node))
+
+
+def _strings(node: Any, pack: Pack) -> list[str] | None:
+    """Every string the left side of an `in` can be (None: not a string, an enum fact or a choice of them)."""
+    if node[0] == "c" and isinstance(node[2], str):
+        return [node[2]]
+    if node[0] == "n" and node[2] in pack.facts and pack.facts[node[2]].type.kind == "enum":
+        return [str(v) for v in pack.facts[node[2]].type.values]
+    if node[0] == "if":
+        then, otherwise = _strings(node[3], pack), _strings(node[4], pack)
+        return None if then is None or otherwise is None else then + otherwise
+    return None
