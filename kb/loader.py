@@ -653,8 +653,9 @@ class _Builder:
     def _row(self, key: str, kind: FactType, written: Any, doc: Document,
              where: tuple[Any, ...]) -> tuple[str, set[Any] | tuple[int, int]] | None:
         """A row key as a condition on `key`, with the values it picks (a set, or an int run)."""
-        if kind.kind == "bool" and isinstance(written, bool):
-            return (key if written else f"not {key}"), {written}
+        if kind.kind == "bool" and str(written).lower() in ("true", "false"):  # a YAML key arrives as text
+            value = str(written).lower() == "true"
+            return (key if value else f"not {key}"), {value}
         if kind.kind == "enum" and str(written) in kind.values:
             return f"{key} == {str(written)!r}", {str(written)}
         if kind.kind == "int":

@@ -310,7 +310,7 @@ def _set_conflicts(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> It
         sets = [m for m in pack.modifiers_of(q) if m.op == "=" and holds[m.name] is not None]
         for i, a in enumerate(sets):
             for b in sets[i + 1 :]:
-                if a.amount.text == b.amount.text or frozenset((a.name, b.name)) in ordered:
+                if a.amount.text == b.amount.text or frozenset((a.name, b.name)) in ordered or not _coexist(a, b):
                     continue
                 witness = _witness(pack, [a.when, b.when, a.amount, b.amount], _disagree(pack, a, b))
                 if witness is not None:
@@ -425,7 +425,11 @@ def _shadowed(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> Iterabl
         policies = [p for p in pack.policies.values() if p.kind in ("exclusive", "override") and m.name in p.members]
         if holds[m.name] is None or not policies:
             continue
-        rivals = [pack.modifiers[r] for p in policies for r in p.members if r != m.name and r in pack.modifiers]
+        rivals = [pack.modifiers[r] for p in policies for r in p.members if r != m.name and r in pack.modifiers
+                  and set(pack.modifiers[r].under) <= set(m.under)]  # a rival under another reading may be absent
+        policies = [p for p in policies if set(p.under) <= set(m.under)]
+        if not rivals or not policies:
+            continue
         exprs = [m.when, m.amount, m.per, *(p.when for p in policies),
                  *(e for r in rivals for e in (r.when, r.amount, r.per))]
         if not _searchable(pack, exprs):
@@ -665,6 +669,12 @@ def _disagree(pack: Pack, a: Modifier, b: Modifier) -> Callable[[dict[str, Any]]
         return one is UNKNOWN or other is UNKNOWN or one != other
 
     return disagree
+
+
+def _coexist(a: Modifier, b: Modifier) -> bool:
+    """Whether some reading has both rules: none that both are tied to picks two different options."""
+    chosen = dict(a.under)
+    return all(chosen.get(reading, option) == option for reading, option in b.under)
 
 
 def _implies(pack: Pack, a: Expr, b: Expr) -> bool:

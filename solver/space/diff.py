@@ -34,6 +34,7 @@ from kb.errors import RulingsError, UnknownName
 from kb.expr import UNKNOWN, Expr, evaluate, parse_expr
 from kb.model import Modifier, Pack
 from solver.space.check import BASE, describe_ruling
+from solver.space.keywords import joint_keyword_classes
 from solver.space.model import (
     EVALUATE_LIMIT,
     Coverage,
@@ -350,7 +351,7 @@ def _fill(old: Pack, new: Pack, part: _Part, changed: Sequence[str], coverage: C
     classes = {f: _joint_classes(old, new, f, coverage) for f in part.facts}
     options = [[v for v in classes[f] if v != new.facts[f].default] for f in part.facts]
     derivations_differ = any(c in old.facts or c in new.facts for c in changed) or \
-        _shape(old.constraints) != _shape(new.constraints)
+        _shape(old.constraints) != _shape(new.constraints) or old.plurals != new.plurals
     seen: dict[tuple[Any, ...], int] = {}
     for given in _assignments(part.facts, options, coverage):
         if coverage.out_of_time():
@@ -392,6 +393,11 @@ def _joint_classes(old: Pack, new: Pack, name: str, coverage: Coverage) -> dict[
     An int fact's classes are those of both packs at once: a comparison only the old pack makes still splits.
     """
     fact = new.facts[name]
+    if fact.type.kind == "keywords" and fact.derive is None:
+        classes = joint_keyword_classes(old, new, name)
+        if classes is None:
+            coverage.stop(unsplit(new, name))
+        return {v: 1 for v in classes or ()}
     if fact.type.kind != "int" or not fact.range or fact.derive is not None:
         return {v: 1 for v in values_of(new, name)}
     a, b = partition(old, name) if name in old.facts else partition(new, name), partition(new, name)

@@ -48,12 +48,27 @@ def keyword_classes(pack: Pack, name: str) -> tuple[frozenset[str], ...] | None:
     """
     key = ("keyword classes", name)
     if key not in pack.index:
-        pool = keyword_pool(pack, name)
-        classes = None
-        if pool is not None and len(pool) <= LIMIT:
-            classes = tuple(frozenset(c) for size in range(len(pool) + 1) for c in combinations(pool, size))
-        pack.index[key] = (classes,)
+        pack.index[key] = (_subsets(keyword_pool(pack, name)),)
     return pack.index[key][0]  # type: ignore[no-any-return]
+
+
+def joint_keyword_classes(old: Pack, new: Pack, name: str) -> tuple[frozenset[str], ...] | None:
+    """The classes neither of two versions of a pack tells apart: both pools, and both forms of each plural
+    only one of them declares (`WOLF: WOLVES` makes a unit with WOLVES a WOLF in one version only)."""
+    pools = [keyword_pool(p, name) for p in (old, new) if name in p.facts]
+    if any(pool is None for pool in pools):
+        return None
+    merged = {canonical(k): k for pool in pools for k in pool or ()}
+    for pair in set(old.plurals) ^ set(new.plurals):
+        for form in pair:
+            merged.setdefault(canonical(form), form.upper())
+    return _subsets(tuple(merged.values()))
+
+
+def _subsets(pool: tuple[str, ...] | None) -> tuple[frozenset[str], ...] | None:
+    if pool is None or len(pool) > LIMIT:
+        return None
+    return tuple(frozenset(c) for size in range(len(pool) + 1) for c in combinations(pool, size))
 
 
 def keyword_pool(pack: Pack, name: str) -> tuple[str, ...] | None:

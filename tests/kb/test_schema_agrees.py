@@ -93,7 +93,7 @@ def quantity_values() -> dict[str, Any]:
         "always": st.lists(st.fixed_dictionaries({"unmodified": st.integers(1, 6),
                                                   "result": st.sampled_from(["fails", "passes"])},
                                                  optional={"assumption": st.just("a"), "cite": st.just(CITE)}),
-                           max_size=2),
+                           max_size=2, unique_by=lambda a: a["unmodified"]),  # one result said once (the loader)
         "rerolls": st.lists(st.fixed_dictionaries({"name": st.sampled_from(["r1", "r2"]),
                                                    "reroll": st.sampled_from(["ones", "failed", "all"])},
                                                   optional={"when": st.sampled_from(BOOL), "text": st.just("a re-roll"),

@@ -177,3 +177,16 @@ def test_the_profile_the_docs_show_derives_each_characteristic() -> None:
     got = {w: (evaluate(ranges, {"weapon.name": w}), evaluate(shots, {"weapon.name": w})) for w in ("rifle", "smg",
                                                                                                  "pistol")}
     assert got == {"rifle": (24, 1), "smg": (12, 3), "pistol": (6, 1)}
+
+
+def test_a_table_on_a_bool_fact_reads_true_and_false_rows_as_written_in_yaml() -> None:
+    """ "Rows are keyed by the values of an enum fact, by integers or runs ... or by `true`/`false`" """
+    from kb.document import read_yaml
+
+    text = ("pack: rows\nfacts:\n  s.moved: {type: bool}\n"
+            "  t.value: {type: int, range: [0, 9], derive: {table: s.moved, rows: {true: 5, false: 3}}}\n"
+            "quantities:\n  to_hit: {kind: score, base: t.value}\n")
+    pack = build_pack([read_yaml(text, "rows.yaml")], "rows")
+    derive = pack.facts["t.value"].derive
+    assert derive is not None
+    assert [evaluate(derive, {"s.moved": moved}) for moved in (True, False)] == [5, 3]

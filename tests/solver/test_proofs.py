@@ -260,3 +260,60 @@ def test_a_witness_on_a_characteristic_carries_the_base_it_replays_with() -> Non
     given = {n: v for n, v in finding.witness.items() if n != BASE}
     ruling = ask(pack, "S", Situation(given=given, base=finding.witness[BASE]))
     assert {a.rule for a in ruling.applied} == {"lance", "lance_charge"}  # both count, as the finding says
+
+
+def _text_pack(tmp_path: Path, name: str, text: str) -> Any:
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text)
+    return load_pack(str(path))
+
+
+_WOLVES = ("pack: wolves\nfacts:\n  unit.keywords: {type: keywords, default: [], text: the unit's keywords}\n"
+           "quantities:\n  to_hit: {kind: score, base: 4, text: the score needed to hit}\n"
+           "modifiers:\n  pack_hunter: {quantity: to_hit, change: -1, when: \"'SPACE WOLF' in unit.keywords\"}\n")
+
+
+def test_an_erratum_that_removes_a_declared_plural_changes_the_units_it_names(tmp_path: Path) -> None:
+    """ "Singular and plural instances of the same keyword function in the same way": a pack that declares
+    SPACE WOLF / SPACE WOLVES gives Pack Hunter to a SPACE WOLVES unit; without the declaration it does not."""
+    old = _text_pack(tmp_path, "old", _WOLVES + "plurals:\n  SPACE WOLF: SPACE WOLVES\n")
+    new = _text_pack(tmp_path, "new", _WOLVES)
+    wolves = {"unit.keywords": frozenset({"SPACE WOLVES"})}
+    assert ask(old, "to_hit", Situation(given=wolves)).display == "3+"  # the reference
+    assert ask(new, "to_hit", Situation(given=wolves)).display == "4+"
+    result = diff_packs(old, new, "to_hit")
+    assert result.exhaustive and result.changes
+    for c in result.changes:
+        given = dict(c.witness)
+        assert ask(old, "to_hit", Situation(given=given)).display != ask(new, "to_hit", Situation(given=given)).display
+
+
+_READINGS = ("readings:\n  strict:\n    sentence: the blessing may be read strictly\n    default: loose\n"
+             "    options: {loose: every blessing counts, strict: only the greater blessing counts}\n")
+
+
+def test_a_rival_that_exists_under_another_reading_does_not_shadow_a_rule(tmp_path: Path) -> None:
+    from solver.space.check import check_pack
+
+    pack = _text_pack(tmp_path, "shadow", (
+        "pack: shadow\nfacts:\n  unit.blessed: {type: bool, text: the unit is blessed}\n"
+        "quantities:\n  to_hit: {kind: score, base: 4, text: the score needed to hit}\nmodifiers:\n"
+        "  blessing: {quantity: to_hit, change: -1, when: unit.blessed}\n"
+        "  greater_blessing: {quantity: to_hit, change: -1, when: unit.blessed, under: {strict: strict}}\n"
+        "policies:\n  greater: {kind: override, rule: greater_blessing, over: [blessing]}\n" + _READINGS))
+    ruling = ask(pack, "to_hit", Situation(given={"unit.blessed": True}))
+    assert "blessing" in {a.rule for a in ruling.applied}  # the reference: under the default reading it counts
+    assert "shadowed_rule.blessing" not in {f.key for f in check_pack(pack)}
+
+
+def test_two_sets_under_different_readings_are_no_conflict(tmp_path: Path) -> None:
+    from solver.space.check import check_pack
+
+    pack = _text_pack(tmp_path, "sets", (
+        "pack: sets\nfacts:\n  unit.blessed: {type: bool, text: the unit is blessed}\n"
+        "quantities:\n  to_hit: {kind: score, base: 4, text: the score needed to hit}\nmodifiers:\n"
+        "  loose_set: {quantity: to_hit, change: '=3', when: unit.blessed, under: {strict: loose}}\n"
+        "  strict_set: {quantity: to_hit, change: '=2', when: unit.blessed, under: {strict: strict}}\n" + _READINGS))
+    ruling = ask(pack, "to_hit", Situation(given={"unit.blessed": True}))  # the reference: each reading one set
+    assert {o.option: o.ruling.display for o in ruling.readings or ()} == {"loose": "3+", "strict": "2+"}
+    assert not [f for f in check_pack(pack) if f.kind == "unsettled_conflict"]

@@ -1,0 +1,263 @@
+"""Every claim of proof, on random packs over the whole pack language, against brute force.
+
+`tests/language.py` draws small packs from a snippet of every documented
+construct. The reference asks `rulings ask`'s solver every situation the pack
+allows (every assignment of the base facts it reads, at every target that
+matters) and evaluates conditions directly: it never asks the search under
+test. Whenever `check`, `find` or `diff` says it was exhaustive, its verdicts
+must agree with that reference; its witnesses must replay to what they claim.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kb.errors import RulingsError
+from kb.expr import evaluate
+from kb.model import Pack
+from solver.ask import ask
+from solver.facts import derive_facts
+from solver.situation import Situation
+from solver.space.check import check_pack
+from solver.space.diff import diff_packs
+from solver.space.find import find
+from solver.space.model import Coverage
+from tests.language import BASE_FACTS, CONDITIONS, Drawn, drawn_packs, every_snippet_tag
+
+ROOT = Path(__file__).parents[2]
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _values(pack: Pack, world: dict[str, Any]) -> dict[str, Any] | None:
+    """The world's fact values, derived facts worked out; None when the pack does not allow it."""
+    try:
+        return derive_facts(pack, world)
+    except RulingsError:
+        return None
+
+
+def _answer(pack: Pack, world: dict[str, Any], target: int | None) -> Any:
+    """What a player is told in one situation: value, display, chance, re-rolls, distribution; or the refusal."""
+    try:
+        r = ask(pack, "q", Situation(given=world, target=target))
+    except RulingsError as e:
+        return ("refused", e.message)
+    readings = tuple((o.option, o.ruling.display, o.ruling.probability) for o in r.readings or ())
+    return (r.value, r.display, r.probability, r.then, r.automatic, json.dumps(dict(r.extra), sort_keys=True,
+                                                                                  default=str), readings)
+
+
+def _expressions(pack: Pack) -> list[Any]:
+    """Every expression the pack holds that gives an answer (not a keywords set), read from the pack itself."""
+    out = [f.derive for f in pack.facts.values() if f.type.kind != "keywords"]  # not an alias's set: what is asked
+    out += [c.require for c in pack.constraints.values()]
+    for q in pack.quantities.values():
+        out += [q.base, q.passes, q.automatic, *(r.when for r in q.rerolls)]
+    out += [e for m in pack.modifiers.values() for e in (m.when, m.amount, m.per)]
+    out += [e for p in pack.policies.values() for e in (p.when, p.min, p.max)]
+    return [e for e in out if e is not None]
+
+
+def _allowed(drawn: Drawn, pack: Pack) -> list[dict[str, Any]]:
+    return [w for w in drawn.worlds() if _values(pack, w) is not None]
+
+
+def _holds(pack: Pack, when: Any, world: dict[str, Any]) -> bool:
+    values = _values(pack, world)
+    return values is not None and evaluate(when, values) is True
+
+
+@SETTINGS
+@given(drawn_packs())
+def test_dead_verdicts_agree_with_every_situation(drawn: Drawn) -> None:
+    pack = drawn.pack()
+    coverage = Coverage()
+    findings = check_pack(pack, coverage)
+    keys = {f.key for f in findings}
+    worlds = _allowed(drawn, pack)
+    for name in drawn.rules:
+        live = any(_holds(pack, pack.modifiers[name].when, w) for w in worlds)
+        if f"dead_rule.{name}" in keys:
+            assert not live, drawn.text
+        elif coverage.exhaustive:
+            assert live, drawn.text
+    rules = {r.name: r for r in pack.quantities["q"].rerolls}
+
+    def granted(name: str, world: dict[str, Any]) -> bool:  # an improved rule needs both conditions
+        r = rules[name]
+        return _holds(pack, r.when, world) and (r.improves is None or granted(r.improves, world))
+
+    for name in rules:
+        live = any(granted(name, w) for w in worlds)
+        if f"dead_rule.q.{name}" in keys:
+            assert not live, drawn.text
+        elif coverage.exhaustive:
+            assert live, drawn.text
+    assert coverage.exhaustive or any(f.kind == "unproven" for f in findings) or coverage.reasons, drawn.text
+
+
+@SETTINGS
+@given(drawn_packs())
+def test_shadowed_verdicts_agree_with_every_situation(drawn: Drawn) -> None:
+    pack = drawn.pack()
+    coverage = Coverage()
+    shadowed = {f.key.split(".", 1)[1] for f in check_pack(pack, coverage) if f.kind == "shadowed_rule"}
+    worlds = _allowed(drawn, pack)
+    for name in drawn.rules:
+        m = pack.modifiers[name]
+        if m.under or not any(_holds(pack, m.when, w) for w in worlds):
+            continue
+        counts, suppressed_wherever_it_holds = False, True
+        for w in worlds:
+            try:
+                r = ask(pack, "q", Situation(given=w, target=4 if drawn.quantity.target else None))
+            except RulingsError:
+                continue
+            for one in (r, *(o.ruling for o in r.readings or ())):  # under any reading
+                counts |= name in {a.rule for a in one.applied} or name in one.ignored
+                if _holds(pack, m.when, w) and name not in {s.rule for s in one.suppressed}:
+                    suppressed_wherever_it_holds = False
+        if name in shadowed:
+            assert not counts, drawn.text
+        elif coverage.exhaustive and "policy:choice" not in drawn.tags:
+            assert counts or not suppressed_wherever_it_holds, drawn.text
+
+
+def _where(drawn: Drawn, bar: int) -> Any:
+    if drawn.quantity.kind in ("roll", "total"):
+        return lambda r: r.probability is not None and r.probability >= Fraction(bar, 6)
+    return lambda r: isinstance(r.value, int) and r.value >= bar
+
+
+@SETTINGS
+@given(drawn_packs(), st.integers(1, 7))
+def test_find_finds_every_situation_or_says_it_did_not_look(drawn: Drawn, bar: int) -> None:
+    if drawn.quantity.target:
+        return  # find asks at the pack's own target; the chance at every target is diff's to compare
+    pack = drawn.pack()
+    where = _where(drawn, bar)
+    coverage = Coverage()
+    found = find(pack, "q", where, coverage=coverage, max_facts=None, decided=True)
+    spans = [dict(f.given) for f in found]
+
+    def alike(world: dict[str, Any], mine: dict[str, Any], name: str, keywords: frozenset[str]) -> bool:
+        """Whether no expression of the pack tells the world's keywords from `keywords` (its class)."""
+        derived = pack.facts[name].derive is not None
+        other = {**mine, name: keywords} if derived else _values(pack, {**world, name: keywords})
+        return other is not None and all(evaluate(e, mine) == evaluate(e, other) for e in _expressions(pack))
+
+    def within(world: dict[str, Any], span: dict[str, Any]) -> bool:
+        mine = _values(pack, world)
+        return mine is not None and all(
+            (v[0] <= mine.get(n, -1) <= v[1]) if isinstance(v, tuple)
+            else alike(world, mine, n, v) if isinstance(v, frozenset) else mine.get(n) == v
+            for n, v in span.items())
+
+    for span in spans:  # each one found holds, at the low end of its ranges
+        given_ = {n: v[0] if isinstance(v, tuple) else v for n, v in span.items()}
+        assert where(ask(pack, "q", Situation(given=given_))), (drawn.text, span)
+    if not coverage.exhaustive:
+        return
+    for world in _allowed(drawn, pack):
+        try:
+            ruling = ask(pack, "q", Situation(given=world))
+        except RulingsError:
+            continue
+        if ruling.cases is None and where(ruling):
+            assert any(within(world, span) for span in spans), (drawn.text, world, spans)
+
+
+EXPRESSION_FORMS = {
+    "and": {"expr:and"}, "or": {"expr:or"}, "not": {"expr:not"}, "-": {"expr:neg"},
+    "+ - * //": {"expr:+", "expr:-", "expr:*", "expr://"}, "==": {"expr:=="}, "!=": {"expr:!="}, "<": {"expr:<"},
+    "<=": {"expr:<="}, ">": {"expr:>"}, ">=": {"expr:>="}, "in": {"expr:in"}, "not in": {"expr:not_in"},
+    "'strings'": {"expr:string"}, "true": {"expr:true_false"}, "false": {"expr:true_false"}, "min": {"expr:min"},
+    "max": {"expr:max"}, "abs": {"expr:abs"}, "matches('PHRASE', keywords_fact)": {"expr:matches"},
+    "A if CONDITION else B": {"expr:if"}, "/": {"keywords:any_of"}, "non-X": {"keywords:non"},
+}
+"""Each expression form the docs' "Allowed:" list names (as written there), and the constructs that stand for it."""
+
+MUTATIONS = (
+    (r'change: \+1', "change: +2"), (r'change: -1', "change: =2"), (r"change: x2", "change: +1"),
+    (r'when: "[^"]*"', 'when: "f.n >= 2"'), (r"reroll: ones", "reroll: failed"), (r"reroll: failed", "reroll: all"),
+    (r", \{unmodified: 6, result: passes\}", ""), (r"max: 7", "max: 5"), (r"min: '2'", "min: '3'"),
+    (r"base: '6 - f.n'", "base: '5 - f.n'"), (r"passes: 4", "passes: 5"), (r"keep: first", "keep: strongest"),
+    (r"derive: 'f.a or f.n >= 3'", "derive: 'f.a and f.n >= 3'"), (r"plurals:\n  WOLF: WOLVES\n", ""),
+)
+
+
+@SETTINGS
+@given(drawn_packs(), st.data())
+def test_diff_finds_a_change_exactly_where_some_situation_changes(drawn: Drawn, data: st.DataObject) -> None:
+    usable = [(p, r) for p, r in MUTATIONS if re.search(p, drawn.text)]
+    if not usable:
+        return
+    pattern, replacement = data.draw(st.sampled_from(usable))
+    changed_text = re.sub(pattern, replacement, drawn.text, count=1)
+    other = Drawn(changed_text, drawn.tags, drawn.quantity, drawn.reads | {"f.n"}, drawn.rules, drawn.rerolls)
+    old, new = drawn.pack(), other.pack()
+    result = diff_packs(old, new, "q")
+    differs = [(w, t) for w in other.worlds() for t in drawn.targets() if _answer(old, w, t) != _answer(new, w, t)]
+    if result.exhaustive:
+        assert bool(result.changes) == bool(differs), (drawn.text, changed_text, differs[:3])
+    else:
+        assert result.changes or not differs or result.coverage
+    for c in result.changes:  # each witness replays to a change
+        given_ = {n: v for n, v in c.witness.items() if n not in ("base", "target")}
+        target = c.witness.get("target")
+        assert _answer(old, given_, target) != _answer(new, given_, target), (drawn.text, changed_text, c)
+
+
+def test_every_construct_the_docs_and_schema_name_is_drawn() -> None:
+    """The generator's snippets cover every fact type, quantity kind, policy kind, change, expression form,
+    re-roll kind, table form and section the pack language documents."""
+    schema = json.loads((ROOT / "kb" / "schema.json").read_text(encoding="utf-8"))
+    defs = schema["$defs"]
+    documented = {f"fact:{t}" for t in defs["fact"]["properties"]["type"]["enum"]}
+    documented |= {f"quantity:{k}" for k in defs["quantity"]["properties"]["kind"]["enum"]}
+    for kind in defs["policy"]["properties"]["kind"]["enum"]:
+        documented |= {f"policy:exclusive_{keep}" for keep in ("first", "strongest")} if kind == "exclusive" \
+            else {f"policy:{kind}"}
+    documented |= {"fact:derived_bool", "fact:derived_int", "fact:derived_enum", "fact:derived_keywords",
+                   "fact:default", "fact:no_default", "per", "reading", "reading:under", "constraint", "plurals",
+                   "policy:when", "clamp:base", "change:expression", "roll:target", "roll:passes", "roll:always",
+                   "reroll:when", "reroll:improves", "reroll:instead", "score:chart", "score:impossible_from",
+                   "score:automatic", "score:plus_lowers", "table:int_rows", "table:enum_rows", "table:bool_rows",
+                   "table:default", "keywords:plural", "keywords:non"}
+    reroll = next(p for p in defs["quantity"]["properties"]["rerolls"]["items"]["properties"].items()
+                  if p[0] == "reroll")[1]
+    documented |= {f"reroll:{k}" for k in reroll["enum"]}
+    docs = (ROOT / "docs" / "pack-format.md").read_text(encoding="utf-8")
+    documented |= {f"change:{op}" for op in re.findall(r"`([+\-x/=])N`", docs)}
+    allowed = docs[docs.index("Allowed: "):docs.index("Nothing else")]
+    forms = re.findall(r"`([^`]+)`", allowed)
+    assert set(forms) <= EXPRESSION_FORMS.keys(), set(forms) - EXPRESSION_FORMS.keys()  # a new form needs a snippet
+    for form in forms:
+        documented |= EXPRESSION_FORMS[form]
+    documented |= {tag for word, tag in (("chained", "expr:chained"), ("parentheses", "expr:parentheses"),
+                                         ("fact names", "expr:name")) if word in allowed}
+    missing = documented - every_snippet_tag()
+    assert not missing, sorted(missing)
+
+
+def test_every_condition_snippet_loads_and_reads_a_declared_fact() -> None:
+    from kb.document import read_yaml
+    from kb.loader import build_pack
+
+    facts = "\n".join(line for line, _, _ in BASE_FACTS.values())
+    for when, _ in CONDITIONS:
+        text = (f"pack: one\nfacts:\n{facts}\n  d.b: {{type: bool, derive: 'f.a', text: d}}\n"
+                "  d.n: {type: int, range: [0, 9], derive: f.n, text: dn}\n"
+                "  d.e: {type: enum, values: [x, y], derive: \"'x'\", text: de}\n"
+                "  d.k: {type: keywords, derive: f.k, text: dk}\n"
+                f"quantities:\n  q: {{kind: pool, base: 3, text: q}}\nmodifiers:\n"
+                f"  r: {{quantity: q, change: +1, when: \"{when}\"}}\n")
+        pack = build_pack([read_yaml(text, "one.yaml")], "one")
+        assert pack.modifiers["r"].when.names
