@@ -26,7 +26,8 @@ from typing import Any, Final, NoReturn
 from kb.errors import RulingsError
 from kb.limits import MAX_INT, excerpt
 
-__all__ = ["NON_REACH", "UNKNOWN", "Expr", "ExprSyntaxError", "FactType", "atoms", "check_expr", "children", "describe",
+__all__ = ["NON_REACH", "UNKNOWN", "Expr", "ExprSyntaxError", "FactType", "Names", "atoms", "check_expr", "children",
+           "describe",
            "evaluate", "json_value", "parse_expr", "phrases", "show_value"]
 
 NON_REACH = "(non_reach)"
@@ -148,10 +149,16 @@ _BIN: dict[type, tuple[str, Callable[[Any, Any], Any]]] = {
 
 
 
+class Names(frozenset[str]):
+    """Names `in` finds exactly, case aside (a ruling's rule ids), where keywords also match their plural."""
+
+
 def _contains(item: object, keywords: Any) -> bool:
     """Whether a keyword is among `keywords`, in either form: singular and plural are the same keyword."""
     if not isinstance(item, str):
         raise TypeError(f"left side of 'in' must be a string, not {item!r}")
+    if isinstance(keywords, Names):
+        return item.upper() in keywords
     from kb.keywords import same_keyword
 
     return any(same_keyword(item, k) for k in keywords)

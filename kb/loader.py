@@ -26,12 +26,14 @@ from kb.expr import Expr, ExprSyntaxError, FactType, check_expr, parse_expr
 from kb.limits import excerpt
 from kb.locate import pack_files
 from kb.model import (
+    RULING_FIELDS,
     Always,
     Assumption,
     Citation,
     Constraint,
     Example,
     Fact,
+    Limit,
     Modifier,
     Pack,
     Policy,
@@ -45,8 +47,8 @@ BASE = "base"
 """The name a clamp's or cap's limits use for the quantity's unmodified value."""
 
 SECTIONS = (
-    "sources", "assumptions", "facts", "quantities", "modifiers", "policies", "constraints", "readings", "notes",
-    "plurals",
+    "sources", "assumptions", "facts", "quantities", "modifiers", "policies", "constraints", "limits", "readings",
+    "notes", "plurals",
 )
 
 
@@ -321,6 +323,12 @@ class _Builder:
                           raw.get("text", ""), self._cite(raw, doc, p))
             for n, (raw, doc, p) in self.entries["constraints"].items()
         }
+        limits = {
+            n: Limit(n, self._quantity_names(raw["quantity"], doc, (*p, "quantity"), quantities),
+                     self._expr(raw["holds"], doc, (*p, "holds"), RULING_FIELDS, "bool"), doc.span(p),
+                     raw.get("text", ""), self._cite(raw, doc, p))
+            for n, (raw, doc, p) in self.entries["limits"].items()
+        }
         readings = {n: self._reading(n, *e) for n, e in self.entries["readings"].items()}
         assumptions = {
             n: Assumption(n, raw["text"], raw["reason"], doc.span(p))
@@ -343,6 +351,7 @@ class _Builder:
             modifiers=modifiers,
             policies=policies,
             constraints=constraints,
+            limits=limits,
             readings=readings,
             assumptions=assumptions,
             examples=examples,
@@ -540,7 +549,7 @@ class _Builder:
                 wanted = [*raw.get("assumptions", ()), *named, *always]
                 for a in wanted:
                     self._known("assumption", a, assumptions, doc, path)
-        for section in ("facts", "quantities", "modifiers", "policies", "constraints", "readings"):
+        for section in ("facts", "quantities", "modifiers", "policies", "constraints", "limits", "readings"):
             for raw, doc, path in self.entries[section].values():
                 if "cite" in raw:
                     source = raw["cite"]["source"]

@@ -207,6 +207,34 @@ class Constraint:
     cite: Citation | None = None
 
 
+RULING_FIELDS: dict[str, FactType] = {
+    "value": FactType("int"), "modifier": FactType("int"), "impossible": FactType("bool"),
+    "automatic": FactType("bool"), "probability": FactType("int"), "then": FactType("int"),
+    "applied": FactType("keywords"), "suppressed": FactType("keywords"), "ignored": FactType("keywords"),
+    "clamped": FactType("keywords"), "assumptions": FactType("keywords"), "display": FactType("str"),
+}
+"""What an expression about a ruling reads (a limit's `holds`, `find --where`).
+
+`probability` is in percent, rounded down; the sets of rule ids compare with `in`.
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """A bound the rule text states for every ruling of some quantities, which `check` proves or breaks.
+
+    "Hit rolls and wound rolls can never be modified by more than -1 or +1" is
+    `quantity: [hit_roll, wound_roll]`, `holds: -1 <= modifier <= 1`.
+    """
+
+    name: str
+    quantities: tuple[str, ...]
+    holds: Expr
+    where: Span
+    text: str = ""
+    cite: Citation | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Reading:
     """One ambiguous sentence and the ways it can honestly be read."""
@@ -254,6 +282,8 @@ class Pack:
     examples: tuple[Example, ...] = ()
     sources: dict[str, dict[str, Any]] = field(default_factory=dict)
     notes: dict[str, str] = field(default_factory=dict)
+    limits: dict[str, Limit] = field(default_factory=dict)
+    """Bounds the rule text states for every ruling (`check` proves each, or shows the rule that breaks it)."""
     plurals: tuple[tuple[str, str], ...] = ()
     """Irregular plural keywords the pack declares, as (singular, plural) pairs: ("SPACE WOLF", "SPACE WOLVES")."""
     order: tuple[str, ...] = ()

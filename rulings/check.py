@@ -19,8 +19,7 @@ from kb.errors import PackError, RulingsError
 from kb.expr import json_value, show_value
 from kb.loader import gc_paused
 from kb.model import Pack
-from solver.space.check import BASE, READINGS, Finding, check_pack, load_findings
-from solver.space.diff import TARGET
+from solver.space.check import BASE, READINGS, TARGET, Finding, check_pack, load_findings
 from solver.space.model import Coverage
 
 

@@ -89,6 +89,12 @@ AMOUNTS = (("+1", {"change:+"}), ("-1", {"change:-"}), ("+2", {"change:+"}), ("=
 PERS = (("f.n", {"per"}), ("{table: f.e, rows: {x: 0, y: 1, z: 2}}", {"per", "table:enum_rows"}),
         ("{table: f.a, rows: {true: 1, false: 0}}", {"per", "table:bool_rows"}),
         ("{table: f.n, rows: {0..1: 1}, default: 0}", {"per", "table:default"}))
+LIMITS = {
+    "score": ("value <= 6", "value >= 3", "not automatic"), "pool": ("value >= 4", "value <= 6"),
+    "characteristic": ("value <= 5",), "roll": ("-1 <= modifier <= 1", "probability >= 40"),
+    "total": ("modifier <= 1", "probability >= 20"),
+}
+"""What a drawn pack's `limits:` may say of every ruling of its quantity."""
 REROLLS = (("ones", {"reroll:ones"}), ("failed", {"reroll:failed"}), ("all", {"reroll:all"}))
 
 
@@ -235,16 +241,21 @@ def drawn_packs(draw: st.DrawFn) -> Drawn:
     text += ["quantities:", f"  q: {quantity_yaml}", "modifiers:", *lines_rules]
     if policies:
         text += ["policies:", *policies]
-    if draw(st.integers(0, 3)) == 0:
-        text += ["constraints:", "  not_both: {require: 'not (f.a and f.n == 0)'}"]
+    constraint = draw(st.sampled_from([None, None, "not (f.a and f.n == 0)", "f.n >= 3 or not f.a"]))
+    if constraint is not None:  # the second moves f.n off its default wherever f.a holds
+        text += ["constraints:", f"  tied: {{require: '{constraint}'}}"]
         tags.add("constraint")
+    if draw(st.booleans()):
+        holds = draw(st.sampled_from(LIMITS[q.kind]))
+        text += ["limits:", f"  stated: {{quantity: q, holds: '{holds}', text: a bound the rules state}}"]
+        tags.add("limit")
     if reading:
         text += ["readings:", "  weight:", "    sentence: the last rule counts, perhaps twice",
                  "    default: once", "    options: {once: it counts once, twice: it counts twice}"]
         tags.add("reading")
     text += ["plurals:", "  WOLF: WOLVES"]
     yaml_text = "\n".join(text) + "\n"
-    reads = _reads(body + ("not (f.a and f.n == 0)" if "constraint" in tags else ""))
+    reads = _reads(body + (constraint or ""))
     return Drawn(yaml_text, frozenset(tags), q, frozenset(reads), tuple(rules), tuple(rerolls))
 
 
@@ -260,7 +271,7 @@ def every_snippet_tag() -> set[str]:
             tags |= snippet_tags
     for q in QUANTITIES:
         tags |= q.tags
-    tags |= {"reading", "reading:under", "constraint", "plurals", "policy:exclusive_first",
+    tags |= {"reading", "reading:under", "constraint", "plurals", "limit", "policy:exclusive_first",
              "policy:exclusive_strongest", "policy:override", "policy:clamp", "clamp:base", "policy:when",
              "policy:cap", "policy:choice", "reroll:when", "reroll:improves", "reroll:instead"}
     return tags

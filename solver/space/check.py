@@ -31,8 +31,8 @@ from solver.space.search import base_inputs, candidate_facts, fact_values, front
 SEVERITIES = ("error", "warning", "note")
 KINDS = (
     "load_error", "cycle", "dead_rule", "unsettled_conflict", "contradictory_derivation", "redundant_rule",
-    "subsumed_rule", "shadowed_rule", "out_of_range", "stale_note", "no_base", "reading_split", "unused_fact",
-    "unused_quantity", "unproven",
+    "subsumed_rule", "shadowed_rule", "never_changes", "limit_broken", "out_of_range", "stale_note", "no_base",
+    "reading_split", "unused_fact", "unused_quantity", "unproven",
 )
 """Every kind of finding, as docs/checking.md lists them."""
 BUDGET = 20000
@@ -115,6 +115,7 @@ def check_pack(pack: Pack, coverage: Coverage | None = None, *, words: Words = N
         holds[m.name] = _witness(pack, [m.when], _true(pack, m.when), own)
         proven[m.name] = own.exhaustive
         coverage.merge(own)
+    shadowed = list(_shadowed(pack, holds))
     findings = [
         *_dead(pack, holds, proven, words),
         *_dead_rerolls(pack, words),
@@ -122,7 +123,9 @@ def check_pack(pack: Pack, coverage: Coverage | None = None, *, words: Words = N
         *_set_conflicts(pack, holds),
         *_strongest_ties(pack, holds),
         *_redundant(pack, holds),
-        *_shadowed(pack, holds),
+        *shadowed,
+        *_never_changes(pack, holds, {f.key.split(".")[-1] for f in shadowed}),
+        *_limits(pack),
         *_ranges(pack),
         *_reading_splits(pack),
         *_unused(pack),
@@ -160,6 +163,7 @@ def replay(pack: Pack, quantity: str, witness: Mapping[str, Any]) -> tuple[dict[
     given = found[0] if found else dict(witness)
     given = {f: given[f] for f in pack.facts if f in given}
     q = pack.quantities[quantity]
+    target = witness.get(TARGET)
     bases: tuple[Any, ...] = (witness.get(BASE),)
     if q.kind == "characteristic" and q.base is None and BASE not in witness:  # the situation gives the base
         from solver.characteristics import searched_bases
@@ -168,16 +172,20 @@ def replay(pack: Pack, quantity: str, witness: Mapping[str, Any]) -> tuple[dict[
     answer = ""
     for base in bases:
         try:
-            answer = describe_ruling(ask(pack, quantity, Situation(given=given, base=base)))
+            answer = describe_ruling(ask(pack, quantity, Situation(given=given, base=base, target=target)))
         except RulingsError as e:
             answer = answer or f"error: {e.message}"
             continue
-        return {**given, **({BASE: base} if base is not None else {})}, answer
+        return {**given, **({BASE: base} if base is not None else {}),
+                **({TARGET: target} if target is not None else {})}, answer
     return given, answer
 
 
 BASE = "base"
 """A witness's key for the quantity's base, where the pack does not derive it (a characteristic)."""
+
+TARGET = "target"
+"""A witness's key for what a roll must reach (beside `base`): a chance is compared at every target."""
 
 READINGS = " | "
 """Between the answers of the readings in `describe_ruling` (a text report puts each on its own line)."""
@@ -275,6 +283,79 @@ def _dead_rerolls(pack: Pack, words: Words = None) -> Iterable[Finding]:
             yield Finding("error", "dead_rule", f"dead_rule.{q.name}.{r.name}",
                           f"the re-roll rule {r.name} of {q.name}{inherits} can never apply: {reason.why}.",
                           spans + reason.cited, q.name, cause=reason.cause)
+
+
+def _never_changes(pack: Pack, holds: Mapping[str, dict[str, Any] | None], skip: set[str]) -> Iterable[Finding]:
+    """Rules that hold, and count, but never change what a player is told: a clamp, cap, set or automatic
+    result absorbs them wherever they hold."""
+    from solver.space.diff import differs_at, every_reading
+
+    for m in pack.modifiers.values():
+        if holds[m.name] is None or m.name in skip:
+            continue
+        without = replace(pack, modifiers={**pack.modifiers, m.name: replace(m, when=_NEVER)}, index={})
+        for q in m.quantities:
+            witness, answer = replay(pack, q, holds[m.name] or {})
+            if differs_at(pack, without, q, witness):
+                continue  # the smallest situation where it holds already shows it mattering
+            coverage = Coverage(deadline=_coverage(pack).deadline)
+            if any(differs_at(pack, without, q, g) for g in every_reading(pack, q, coverage, targets=False)):
+                continue
+            _coverage(pack).merge(coverage)
+            if not coverage.exhaustive:
+                yield _unproven(pack, "never_changes", m, "no situation tried is told anything else without it")
+                continue
+            yield Finding("warning", "never_changes", f"never_changes.{m.name}.{q}",
+                          f"{m.name} holds but never changes a ruling of {q}: wherever it holds, a clamp, cap, set "
+                          "or automatic result decides instead.", _spans(pack, [m.name]), q, witness, answer)
+
+
+_NEVER = parse_expr("false")
+
+
+def _limits(pack: Pack) -> Iterable[Finding]:
+    """Each declared limit proven over every ruling of its quantities, or the smallest situation that breaks it."""
+    from solver.ask import ask
+    from solver.situation import Situation
+    from solver.space.diff import every_reading
+
+    for limit in pack.limits.values():
+        for q in limit.quantities:
+            coverage = Coverage(deadline=_coverage(pack).deadline)
+            broken = None
+            chance = bool(limit.holds.names & {"probability", "impossible", "display"})  # what a target changes
+            for given in every_reading(pack, q, coverage, targets=chance):
+                try:
+                    r = ask(pack, q, Situation(given={f: v for f, v in given.items() if f in pack.facts},
+                                               base=given.get(BASE), target=given.get(TARGET)))
+                except RulingsError:
+                    continue
+                if not all(_respects(one, limit.holds) for one in (r, *(o.ruling for o in r.readings or ()))):
+                    broken = (given, r)
+                    break
+            _coverage(pack).merge(coverage)
+            said = f"{limit.name} ({limit.text or limit.holds.text})"
+            if broken is not None:
+                given, r = broken
+                rules = [a.rule for a in r.applied if a.rule in pack.modifiers]
+                yield Finding("error", "limit_broken", f"limit_broken.{limit.name}.{q}",
+                              f"{q} breaks the limit {said}: `{limit.holds.text}` does not hold here"
+                              + (f", with {_and(rules)} applied." if rules else "."),
+                              ((limit.name, limit.where), *_spans(pack, rules)), q, given)
+            elif not coverage.exhaustive:
+                yield Finding("note", "unproven", f"unproven.limit.{limit.name}.{q}",
+                              f"the limit {said} may not hold for every ruling of {q}: no situation tried breaks "
+                              f"it, but this is not proven: {'; '.join(coverage.reasons)}.",
+                              ((limit.name, limit.where),), q)
+
+
+def _respects(ruling: Any, holds: Expr) -> bool:
+    """Whether a ruling (each of its cases) keeps a limit: a field it lacks (`modifier` of a score) breaks it."""
+    from solver.space.find import ruling_fields
+
+    if ruling.cases:
+        return all(_respects(c.ruling, holds) for c in ruling.cases)
+    return evaluate(holds, ruling_fields(ruling)) is True
 
 
 def _contradictions(pack: Pack) -> Iterable[Finding]:

@@ -33,7 +33,7 @@ from typing import Any
 from kb.errors import RulingsError, UnknownName
 from kb.expr import UNKNOWN, Expr, evaluate, parse_expr
 from kb.model import Modifier, Pack
-from solver.space.check import BASE, describe_ruling
+from solver.space.check import BASE, TARGET, describe_ruling
 from solver.space.keywords import joint_keyword_classes
 from solver.space.model import (
     EVALUATE_LIMIT,
@@ -53,6 +53,8 @@ LIMIT = 200_000
 """Most combinations of readings compared per quantity before the search says it is not exhaustive."""
 PART_LIMIT = 100_000
 """Most assignments of one part's facts read before the search says it is not exhaustive."""
+SAMPLE_LIMIT = 10_000
+"""Assignments read of a part known from the start to have more than `PART_LIMIT`: enough to show changes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,8 +132,37 @@ def diff_packs(old: Pack, new: Pack, quantity: str | None = None, *, deadline: f
     return PackDiff(tuple(changed), tuple(changes), searched, covered)
 
 
-TARGET = "target"
-"""A situation's key for what a roll must reach (beside `base`): its chance is compared at every target."""
+EFFECTS = "takes ad-hoc effects from the situation"
+"""How a coverage reason that only concerns effects a situation adds (not rules of the pack) starts."""
+
+
+def every_reading(pack: Pack, q: str, coverage: Coverage, *, targets: bool = True) -> Iterator[dict[str, Any]]:
+    """One situation per combination of readings `q`'s ruling can reach (at every target that matters).
+
+    The same situations `diff` compares, so a claim about every ruling of `q` (a limit that holds, a rule that
+    never changes one) is proven where `coverage` stays exhaustive. Effects a situation adds are not the
+    pack's rules: their reason (`EFFECTS`) is left out.
+    """
+    from solver.ask import ask
+    from solver.situation import Situation
+
+    own = Coverage(deadline=coverage.deadline)
+    for situation, _ in _situations(pack, pack, q, [], own):
+        yield from _with_targets(ask, pack, pack, q, situation, Situation) if targets else (situation,)
+    coverage.searched += own.searched
+    for reason in own.reasons:
+        if EFFECTS not in reason:
+            coverage.stop(reason)
+
+
+def differs_at(old: Pack, new: Pack, q: str, given: dict[str, Any]) -> bool:
+    """Whether a player is told something else under `new` than under `old` in this situation (at every target
+    that matters, for a roll without one)."""
+    from solver.ask import ask
+    from solver.situation import Situation
+
+    return any(_ruling(ask, old, q, g, Situation)[0] != _ruling(ask, new, q, g, Situation)[0]
+               for g in _with_targets(ask, old, new, q, given, Situation))
 
 
 def _with_targets(ask: Any, old: Pack, new: Pack, q: str, given: dict[str, Any],
@@ -240,7 +271,7 @@ def _situations(old: Pack, new: Pack, q: str, changed: Sequence[str],
         bases = searched_bases(quantity)
         coverage.stop(f"{q}'s base comes from the situation: tried {', '.join(map(str, bases))}")
     if quantity.effects:
-        coverage.stop(f"{q} takes ad-hoc effects from the situation: those are not varied")
+        coverage.stop(f"{q} {EFFECTS}: those are not varied")
     axes: list[list[tuple[dict[str, Any], int]]] = [part.table for part in parts]
     for group in symmetric:
         axes.append([(_first(group, k), _choose(len(group), k)) for k in range(len(group) + 1)])
@@ -372,16 +403,23 @@ def _fill(old: Pack, new: Pack, part: _Part, changed: Sequence[str], coverage: C
 
 def _assignments(facts: Sequence[str], options: Sequence[Sequence[Any]],
                  coverage: Coverage) -> Iterator[dict[str, Any]]:
-    """Every assignment of the facts' other values, fewest facts set first, up to `PART_LIMIT` of them."""
-    from itertools import combinations
+    """Every assignment of the facts' other values, fewest facts set first, up to `PART_LIMIT` of them.
 
+    A part with more than that cannot be proven: it is read only as far as `SAMPLE_LIMIT`, to show changes.
+    """
+    from itertools import combinations
+    from math import prod
+
+    total = prod(len(o) + 1 for o in options)
+    limit = PART_LIMIT if total <= PART_LIMIT else SAMPLE_LIMIT
+    if total > PART_LIMIT:
+        coverage.stop(f"{', '.join(facts)} take {total:,} combinations of values, too many to compare: "
+                      f"compared the first {limit:,}, fewest facts set first")
     count = 0
     for size in range(len(facts) + 1):
         for chosen in combinations(range(len(facts)), size):
             for values in product(*(options[i] for i in chosen)):
-                if count >= PART_LIMIT:
-                    coverage.stop(f"{', '.join(facts)} take too many combinations of values to compare: "
-                                  f"compared the first {PART_LIMIT}, fewest facts set first")
+                if count >= limit:
                     return
                 count += 1
                 yield {facts[i]: v for i, v in zip(chosen, values, strict=True)}

@@ -22,8 +22,8 @@ from math import prod
 from typing import Any, TypeVar
 
 from kb.errors import RulingsError
-from kb.expr import UNKNOWN, Expr, ExprSyntaxError, FactType, check_expr, evaluate, parse_expr, show_value
-from kb.model import Pack
+from kb.expr import UNKNOWN, Expr, ExprSyntaxError, Names, check_expr, evaluate, parse_expr, show_value
+from kb.model import RULING_FIELDS, Pack
 from solver.ask import ask, ask_if_possible
 from solver.ruling import Ruling
 from solver.situation import Situation
@@ -36,16 +36,8 @@ T = TypeVar("T")
 MAX_FACTS = 5
 """How many facts beyond the given ones `find` sets at most, unless told otherwise."""
 
-FIELDS: dict[str, FactType] = {
-    "value": FactType("int"), "modifier": FactType("int"), "impossible": FactType("bool"),
-    "automatic": FactType("bool"), "probability": FactType("int"), "then": FactType("int"),
-    "applied": FactType("keywords"), "suppressed": FactType("keywords"), "ignored": FactType("keywords"),
-    "clamped": FactType("keywords"), "assumptions": FactType("keywords"), "display": FactType("str"),
-}
-"""The ruling fields an expression may read.
-
-`probability` is in percent, rounded down; the sets of rule ids compare with `in`.
-"""
+FIELDS = RULING_FIELDS
+"""The ruling fields a `--where` expression may read (those a limit's `holds` reads)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,11 +81,11 @@ def parse_where(text: str) -> Expr:
 def ruling_fields(ruling: Ruling) -> dict[str, Any]:
     """The values a `--where` expression reads; a field the ruling lacks stays unknown."""
     out: dict[str, Any] = {
-        "applied": frozenset(a.rule.upper() for a in ruling.applied),
-        "suppressed": frozenset(s.rule.upper() for s in ruling.suppressed),
-        "ignored": frozenset(r.upper() for r in ruling.ignored),
-        "clamped": frozenset(c.rule.upper() for c in ruling.clamped),
-        "assumptions": frozenset(a.upper() for a in ruling.assumptions),
+        "applied": Names(a.rule.upper() for a in ruling.applied),
+        "suppressed": Names(s.rule.upper() for s in ruling.suppressed),
+        "ignored": Names(r.upper() for r in ruling.ignored),
+        "clamped": Names(c.rule.upper() for c in ruling.clamped),
+        "assumptions": Names(a.upper() for a in ruling.assumptions),
         "display": ruling.display,
     }
     if isinstance(ruling.value, int) and not isinstance(ruling.value, bool):
@@ -111,7 +103,7 @@ def ruling_fields(ruling: Ruling) -> dict[str, Any]:
 def satisfies(ruling: Ruling, where: Expr) -> bool:
     """Whether the ruling (every one of its cases, when it has cases) satisfies `where`.
 
-    Keywords in a ruling's rule names compare without regard to case, the way `in` reads keywords.
+    A ruling's rule names compare without regard to case (and, not being keywords, never as plurals).
     """
     if ruling.cases:
         return all(satisfies(c.ruling, where) for c in ruling.cases)

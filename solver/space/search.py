@@ -112,7 +112,8 @@ def sample_values(pack: Pack, fact: str) -> tuple[Any, ...]:
 
 
 def frontier(pack: Pack, exprs: Iterable[Expr | None]) -> list[str]:
-    """The facts `exprs` read directly (a derived fact stays whole), in pack order.
+    """The facts `exprs` read directly (a derived fact stays whole), in pack order, with those of every domain
+    constraint that ties them to others: a default a constraint forbids beside a value must be free to change.
 
     Examples:
         >>> from kb.loader import load_pack
@@ -121,6 +122,13 @@ def frontier(pack: Pack, exprs: Iterable[Expr | None]) -> list[str]:
         ['target.lone_model', 'target.unit_strength', 'target.in_soft_cover']
     """
     names = untangle(pack, {n for e in exprs if e is not None for n in e.names if n in pack.facts})
+    tied = True
+    while tied:
+        reach = {b for n in names for b in _base_of(pack, n)}
+        more = {n for c in pack.constraints.values() if set(base_inputs(pack, [c.require])) & reach
+                for n in c.require.names if n in pack.facts}
+        tied = not more <= names
+        names = untangle(pack, names | more)
     return in_pack_order(pack, names)
 
 

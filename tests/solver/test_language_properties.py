@@ -27,7 +27,7 @@ from solver.facts import derive_facts
 from solver.situation import Situation
 from solver.space.check import check_pack
 from solver.space.diff import diff_packs
-from solver.space.find import find
+from solver.space.find import find, ruling_fields
 from solver.space.model import Coverage
 from tests.language import BASE_FACTS, CONDITIONS, Drawn, drawn_packs, every_snippet_tag
 
@@ -184,6 +184,11 @@ EXPRESSION_FORMS = {
 }
 """Each expression form the docs' "Allowed:" list names (as written there), and the constructs that stand for it."""
 
+SECTION_TAGS = {"facts": "fact:bool", "quantities": "quantity:score", "modifiers": "change:+",
+                "policies": "policy:clamp", "constraints": "constraint", "limits": "limit", "readings": "reading",
+                "plurals": "plurals"}
+"""A construct that stands for each section of a pack that holds rules."""
+
 MUTATIONS = (
     (r'change: \+1', "change: +2"), (r'change: -1', "change: =2"), (r"change: x2", "change: +1"),
     (r'when: "[^"]*"', 'when: "f.n >= 2"'), (r"reroll: ones", "reroll: failed"), (r"reroll: failed", "reroll: all"),
@@ -215,6 +220,38 @@ def test_diff_finds_a_change_exactly_where_some_situation_changes(drawn: Drawn, 
         assert _answer(old, given_, target) != _answer(new, given_, target), (drawn.text, changed_text, c)
 
 
+@SETTINGS
+@given(drawn_packs())
+def test_a_limit_is_broken_exactly_where_some_ruling_breaks_it(drawn: Drawn) -> None:
+    pack = drawn.pack()
+    if not pack.limits:
+        return
+    (limit,) = pack.limits.values()
+    coverage = Coverage()
+    broken = [f for f in check_pack(pack, coverage) if f.kind == "limit_broken"]
+
+    def respects(r: Any) -> bool:  # the reference: the limit read on the ruling, every reading's too
+        fields = [ruling_fields(one) for one in (r, *(o.ruling for o in r.readings or ()))]
+        return all(evaluate(limit.holds, f) is True for f in fields)
+
+    breaks = []
+    for world in _allowed(drawn, pack):
+        for target in drawn.targets():
+            try:
+                r = ask(pack, "q", Situation(given=world, target=target))
+            except RulingsError:
+                continue
+            if not respects(r):
+                breaks.append((world, target))
+    if broken:
+        witness = dict(broken[0].witness or {})
+        r = ask(pack, "q", Situation(given={n: v for n, v in witness.items() if n != "target"},
+                                     target=witness.get("target")))
+        assert not respects(r), (drawn.text, witness)
+    elif coverage.exhaustive:
+        assert not breaks, (drawn.text, breaks[:3])
+
+
 def test_every_construct_the_docs_and_schema_name_is_drawn() -> None:
     """The generator's snippets cover every fact type, quantity kind, policy kind, change, expression form,
     re-roll kind, table form and section the pack language documents."""
@@ -234,6 +271,10 @@ def test_every_construct_the_docs_and_schema_name_is_drawn() -> None:
     reroll = next(p for p in defs["quantity"]["properties"]["rerolls"]["items"]["properties"].items()
                   if p[0] == "reroll")[1]
     documented |= {f"reroll:{k}" for k in reroll["enum"]}
+    sections = set(schema["properties"]) - {"$schema", "pack", "title", "version", "description", "sources",
+                                            "assumptions", "examples", "notes"}  # words, not rules
+    assert sections <= SECTION_TAGS.keys(), sections - SECTION_TAGS.keys()  # a new section needs a snippet
+    documented |= {SECTION_TAGS[s] for s in sections}
     docs = (ROOT / "docs" / "pack-format.md").read_text(encoding="utf-8")
     documented |= {f"change:{op}" for op in re.findall(r"`([+\-x/=])N`", docs)}
     allowed = docs[docs.index("Allowed: "):docs.index("Nothing else")]

@@ -7,6 +7,7 @@ The expected values are worked out by asking every situation, never taken from t
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 from pathlib import Path
@@ -317,3 +318,63 @@ def test_two_sets_under_different_readings_are_no_conflict(tmp_path: Path) -> No
     ruling = ask(pack, "to_hit", Situation(given={"unit.blessed": True}))  # the reference: each reading one set
     assert {o.option: o.ruling.display for o in ruling.readings or ()} == {"loose": "3+", "strict": "2+"}
     assert not [f for f in check_pack(pack) if f.kind == "unsettled_conflict"]
+
+
+def test_a_rule_a_clamp_always_absorbs_is_found_never_to_change_a_ruling() -> None:
+    from solver.space.check import check_pack
+
+    pack = load_pack(str(PACKS / "absorbed_rule.yaml"))
+    without = load_pack(str(PACKS / "absorbed_rule.yaml"))
+    without = replace(without, modifiers={n: m for n, m in without.modifiers.items() if n != "veteran_caution"},
+                      index={})
+    allowed = [g for g in _every_situation(pack, ["battle.night", "unit.veteran"])
+               if not g["unit.veteran"] or g["battle.night"]]  # the constraint, read by hand
+    holds = [g for g in allowed if g["unit.veteran"]]
+    assert holds  # the reference: the rule can hold, and wherever it does the clamp gives the same answer
+    assert all(ask(pack, "to_hit", Situation(given=g)).display == ask(without, "to_hit", Situation(given=g)).display
+               for g in allowed)
+    coverage = Coverage()
+    findings = check_pack(pack, coverage)
+    assert coverage.exhaustive
+    assert {f.key for f in findings} == {"never_changes.veteran_caution.to_hit"}  # and not reported dead
+    (finding,) = findings
+    assert dict(finding.witness or {}) in holds
+
+
+def test_a_rule_that_breaks_a_declared_limit_is_reported_with_a_situation_that_breaks_it() -> None:
+    """ "Hit rolls and wound rolls can never be modified by more than -1 or +1." """
+    from solver.space.check import check_pack
+
+    pack = load_pack(str(PACKS / "melee_limit.yaml"))
+    names = ["attack.ranged", "attacker.charged", "weapon.lance"]
+    beyond = [g for g in _every_situation(pack, names)
+              if not -1 <= ask(pack, "hit_roll", Situation(given=g)).modifier <= 1]
+    assert beyond == [{"attack.ranged": False, "attacker.charged": True, "weapon.lance": True}]  # the reference
+    (finding,) = [f for f in check_pack(pack) if f.kind == "limit_broken"]
+    assert dict(finding.witness or {}) == beyond[0]
+    assert {name for name, _ in finding.rules} == {"hit_modifier", "charge_bonus", "lance"}
+
+
+def test_the_limits_wh40k_states_hold_and_an_erratum_that_lifts_the_cap_breaks_them(tmp_path: Path) -> None:
+    from solver.space.check import check_pack
+
+    coverage = Coverage()
+    findings = check_pack(load_pack("wh40k"), coverage)
+    assert coverage.exhaustive and not [f for f in findings if "limit" in f.key]
+    lifted = tmp_path / "lifted.yaml"
+    lifted.write_text("policies:\n  hit_roll_cap: {kind: cap, quantity: hit_roll, min: -3, max: 3}\n")
+    pack = load_pack("wh40k", extra=[str(lifted)])
+    broken = [f for f in check_pack(pack) if f.kind == "limit_broken"]
+    assert [f.key for f in broken] == ["limit_broken.hit_and_wound_modifiers.hit_roll"]
+    witness = dict(broken[0].witness or {})
+    assert not -1 <= ask(pack, "hit_roll", Situation(given=witness)).modifier <= 1
+
+
+def test_a_default_a_domain_constraint_forbids_is_changed_to_find_where_a_rule_holds() -> None:
+    """A veteran only fights at night: the rule for veterans holds, at night, though night defaults to false."""
+    from solver.space.check import check_pack
+
+    pack = load_pack(str(PACKS / "absorbed_rule.yaml"))
+    assert "dead_rule.veteran_caution" not in {f.key for f in check_pack(pack)}
+    found = find(pack, "to_hit", lambda r: "veteran_caution" in {a.rule for a in r.applied}, max_facts=None)
+    assert [dict(f.given) for f in found] == [{"battle.night": True, "unit.veteran": True}]
