@@ -65,9 +65,15 @@ def run_diff(args: argparse.Namespace) -> int:
     from solver.space.diff import diff_packs
 
     # --with and --reading apply to both sides: the same house rules and readings, before and after
+    if args.new is None and not args.new_with:
+        raise RulingsError("diff needs the pack after, or --new-with FILE (what FILE changes in the pack)",
+                           hint="e.g. rulings diff fantasy my_fantasy.yaml, "
+                                "or rulings diff fantasy --new-with errata.yaml")
+    args.new = args.new or args.old
     old = readings_pack(args, load_pack(args.old, extra=args.with_files))
-    new = readings_pack(args, load_pack(args.new, extra=args.with_files))
+    new = readings_pack(args, load_pack(args.new, extra=[*args.with_files, *args.new_with]))
     extra, readings = list(args.with_files), list(args.readings)
+    new_extra = [*extra, *args.new_with]
     result = diff_packs(old, new, args.quantity)
     if args.format == "json":
         print(
@@ -87,7 +93,7 @@ def run_diff(args: argparse.Namespace) -> int:
                             "witness": {n: json_value(v) for n, v in c.witness.items()},
                             "replay": [
                                 replay_command(args.old, c.quantity, c.witness, extra, readings),
-                                replay_command(args.new, c.quantity, c.witness, extra, readings),
+                                replay_command(args.new, c.quantity, c.witness, new_extra, readings),
                             ],
                         }
                         for c in result.changes
@@ -98,13 +104,23 @@ def run_diff(args: argparse.Namespace) -> int:
         )
         return 0
     print(f"changed rules: {', '.join(result.changed_rules) or 'none'}")
-    for c in result.changes:
-        print(f"\n{c.quantity} changes in {_count(c.count, 'situation')} searched (caused by {', '.join(c.causes)})")
-        print(f"  smallest: {_given_text(c.witness)}")
-        print(_answer_lines("before: ", c.old))
-        print(_answer_lines("after:  ", c.new))
-        print(f"  replay before: {replay_command(args.old, c.quantity, c.witness, extra, readings)}")
-        print(f"  replay after:  {replay_command(args.new, c.quantity, c.witness, extra, readings)}")
+    by_cause: dict[tuple[str, tuple[str, ...]], list[Any]] = {}
+    for c in result.changes:  # one paragraph per quantity and cause, with its smallest situation
+        by_cause.setdefault((c.quantity, c.causes), []).append(c)
+    for (quantity, causes), group in by_cause.items():
+        shown = group if args.all else group[:1]
+        for c in shown:
+            situations = sum(g.count for g in group) if not args.all else c.count
+            print(f"\n{quantity} changes in {_count(situations, 'situation')} searched "
+                  f"(caused by {', '.join(causes)})")
+            print(f"  smallest: {_given_text(c.witness)}")
+            print(_answer_lines("before: ", c.old))
+            print(_answer_lines("after:  ", c.new))
+            print(f"  replay before: {replay_command(args.old, c.quantity, c.witness, extra, readings)}")
+            print(f"  replay after:  {replay_command(args.new, c.quantity, c.witness, new_extra, readings)}")
+        if len(group) > len(shown):
+            print(f"  ... and {_count(len(group) - 1, 'other change')} of answer from the same cause "
+                  "(--all shows each; --format json lists them all)")
     searched = ", ".join(f"{q}: {n}" for q, n in result.searched.items())
     if result.exhaustive:
         verdict = "no ruling changes" if not result.changes else _count(len(result.changes), "change")

@@ -203,9 +203,14 @@ def _lawyer_commands(sub: Any) -> None:
 
     p = sub.add_parser("diff", help="which rulings change between two versions of a pack, and where")
     p.add_argument("old", help="the pack before: a built-in pack name, or a pack file or folder")
-    p.add_argument("new", help="the pack after")
+    p.add_argument("new", nargs="?", help="the pack after (default: the pack before, with --new-with)")
+    p.add_argument("--new-with", action="append", default=[], metavar="FILE", dest="new_with",
+                   help="an erratum or house rule merged over the pack after only (repeatable): "
+                        "rulings diff PACK --new-with FILE is what FILE changes")
     p.add_argument("--quantity", help="only this quantity")
     add_pack_options(p, with_help="a house rule or errata file merged over both packs (repeatable)")
+    p.add_argument("--all", action="store_true",
+                   help="every change of answer, not one paragraph per cause with its smallest situation")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(run=_later("rulings.check", "run_diff"))
 

@@ -69,10 +69,12 @@ def run_find(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(find_json(pack, args, found, coverage), ensure_ascii=False, default=str))
         return 0
-    print(f"{len(found)} minimal situation{'s' if len(found) != 1 else ''} where {args.where} "
-          "(other facts at their defaults):")
+    total = sum(f.count for f in found)
+    print(f"{total:,} minimal situation{'s' if total != 1 else ''} where {args.where}"
+          + (f", in {len(found)} line{'s' if len(found) != 1 else ''}" if total != len(found) else "")
+          + " (other facts at their defaults):")
     for i, f in enumerate(found, 1):
-        print(f"{i:3}. {f.describe()}  ->  {f.display}")
+        print(f"{i:3}. {f.describe()}  ->  {f.display}" + (f"  ({f.count:,} situations)" if f.count > 1 else ""))
     print(_coverage_text(coverage, "every situation was searched: there are no others"))
     return 0
 
@@ -82,6 +84,8 @@ def find_json(pack: Any, args: argparse.Namespace, found: list[Any], coverage: A
     return {"pack": pack.name, "quantity": args.quantity, "where": args.where, "max_facts": args.max_facts,
             **(coverage.as_json() if coverage else {}), "situations": [
                 {"given": {n: (list(v) if isinstance(v, tuple) else json_value(v)) for n, v in f.given},
+                 **({"any_of": [{"count": k, "of": list(m)} for k, m in f.any_of], "situations": f.count}
+                    if f.any_of else {}),
                  "display": f.display} for f in found]}
 
 

@@ -125,7 +125,7 @@ def diff_packs(old: Pack, new: Pack, quantity: str | None = None, *, deadline: f
                 if key in groups:
                     groups[key][1] += weight
                     continue
-                causes = _causes(before[2] | after[2], changed, new, q)
+                causes = _causes(before[2] | after[2], changed, old, new, q)
                 groups[key] = [given, weight, causes]
         searched[q] = coverage.searched
         changes += [Change(q, a, b, w, n, c) for (a, b), (w, n, c) in groups.items()]
@@ -490,18 +490,31 @@ def _answer(r: Any) -> tuple[Any, ...]:
             tuple((o.option, _answer(o.ruling)) for o in r.readings or ()))
 
 
-def _causes(involved: set[str], changed: list[str], pack: Pack, q: str) -> tuple[str, ...]:
+def _causes(involved: set[str], changed: list[str], old: Pack, pack: Pack, q: str) -> tuple[str, ...]:
+    """The changed rules behind a change: those the rulings name, else the quantity's own (what of it changed)."""
     hit = [c for c in changed if c in involved]
-    if hit:
-        return tuple(hit)
-    own = [
+    own = hit or [
         c
         for c in changed
         if c == q
         or c in {m.name for m in pack.modifiers_of(q)}
         or c in {p.name for p in pack.policies.values() if q in p.quantities}
     ]
-    return tuple(own or changed)
+    return tuple(_what_changed(old, pack, c) if c == q else c for c in own or changed)
+
+
+def _what_changed(old: Pack, new: Pack, q: str) -> str:
+    """A changed quantity with what of it changed: `command_roll (re-roll leader)`, `hit_roll (always)`."""
+    before, after = old.quantities.get(q), new.quantities.get(q)
+    if before is None or after is None:
+        return q
+    parts = []
+    rerolls = {r.name: _shape(r) for r in before.rerolls}, {r.name: _shape(r) for r in after.rerolls}
+    parts += [f"re-roll {n}" for n in dict.fromkeys([*rerolls[0], *rerolls[1]])
+              if rerolls[0].get(n) != rerolls[1].get(n)]
+    parts += [name for name in before.__dataclass_fields__
+              if name not in (*UNSHAPED, "rerolls") and _shape(getattr(before, name)) != _shape(getattr(after, name))]
+    return f"{q} ({', '.join(parts)})" if parts else q
 
 
 UNSHAPED = ("where", "cite", "cites", "text")

@@ -15,10 +15,10 @@ Sight values behind it. The expression is parsed with `kb.expr` (never
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from itertools import combinations, product
-from math import prod
+from math import comb, prod
 from typing import Any, TypeVar
 
 from kb.errors import RulingsError
@@ -42,21 +42,40 @@ FIELDS = RULING_FIELDS
 
 @dataclass(frozen=True, slots=True)
 class Found:
-    """One minimal situation (numbers may be ranges `(low, high)`) and what its ruling shows."""
+    """One minimal situation (numbers may be ranges `(low, high)`) and what its ruling shows.
+
+    `any_of` holds, for each group of interchangeable rules, how many of the group's facts are true, and which
+    facts they are chosen from: every such choice is a minimal situation with this ruling (`count` of them).
+    """
 
     given: tuple[tuple[str, Any], ...]
     display: str
     ruling: Ruling
+    any_of: tuple[tuple[int, tuple[str, ...]], ...] = ()
+
+    @property
+    def count(self) -> int:
+        """How many minimal situations this one stands for (every choice of its `any_of`)."""
+        return prod(comb(len(members), k) for k, members in self.any_of)
 
     def describe(self) -> str:
-        """The situation as `fact = value` pairs, with ranges as `low..high`.
+        """The situation as `fact = value` pairs, with ranges as `low..high` and choices as `any k of ...`.
 
         Examples:
             >>> given = (("shooter.bs", (1, 2)), ("shooter.moved", True))
             >>> Found(given, "", None).describe()  # type: ignore[arg-type]
             'shooter.bs = 1..2, shooter.moved = true'
+            >>> Found((), "", None, ((2, ("a.x", "a.y", "a.z")),)).describe()  # type: ignore[arg-type]
+            'any 2 of a.x, a.y, a.z = true'
         """
-        return ", ".join(f"{n} = {show(v)}" for n, v in self.given) or "(nothing beyond the defaults)"
+        parts = [f"{n} = {show(v)}" for n, v in self.given]
+        parts += [f"any {k} of {', '.join(members)} = true" for k, members in self.any_of]
+        return ", ".join(parts) or "(nothing beyond the defaults)"
+
+    def situations(self) -> Iterator[dict[str, Any]]:
+        """Every minimal situation this one stands for: each choice of its `any_of` facts set true."""
+        for chosen in product(*(combinations(members, k) for k, members in self.any_of)):
+            yield {**dict(self.given), **{f: True for group in chosen for f in group}}
 
 
 def parse_where(text: str) -> Expr:
@@ -141,7 +160,7 @@ def find(pack: Pack, quantity: str, where: Expr | str | Callable[[Ruling], bool]
     Interchangeable rules (`interchangeable`: the same constant effect, each on
     its own fact) are searched by how many of them hold, when `where` reads no
     rule names: the first k facts of a group stand for every k of them, and a
-    result is then given for each choice of k, asked again.
+    result says so (`Found.any_of`: "any 4 of these 24"), never expanded.
 
     Examples:
         >>> from kb.loader import load_pack
@@ -185,9 +204,7 @@ def find(pack: Pack, quantity: str, where: Expr | str | Callable[[Ruling], bool]
             if ruling is not None and wanted(ruling):
                 minimal.append((given, ruling))
                 seen.append(items)
-    if groups:
-        minimal = _every_choice(pack, quantity, base, minimal, groups, names, decided)
-    return condense(pack, minimal)
+    return condense(pack, minimal, groups)
 
 
 def _groups(pack: Pack, quantity: str, facts: list[str], where: Any, max_facts: int | None) -> list[list[str]]:
@@ -207,23 +224,6 @@ def _prefix(members: list[str], given: Mapping[str, Any]) -> bool:
     """Whether the group's facts set in `given` are its first ones (they stand for any as many)."""
     k = sum(f in given for f in members)
     return all(f in given for f in members[:k])
-
-
-def _every_choice(pack: Pack, quantity: str, base: Situation, minimal: list[tuple[dict[str, Any], Ruling]],
-                  groups: list[list[str]], names: list[str],
-                  decided: bool) -> list[tuple[dict[str, Any], Ruling]]:
-    """Each result with its groups' first k facts replaced by every k of them, asked again, in search order."""
-    order = {f: i for i, f in enumerate(names)}
-    out = []
-    for given, _ in minimal:
-        rest = {f: v for f, v in given.items() if not any(f in members for members in groups)}
-        choices = [combinations(members, sum(f in given for f in members)) for members in groups]
-        for chosen in product(*choices):
-            full = {**rest, **{f: True for group in chosen for f in group}}
-            ruling = ask(pack, quantity, replace(base, given=full), cases=not decided)
-            out.append((full, ruling))
-    out.sort(key=lambda r: (len(r[0]), sorted(order.get(f, -1) for f in r[0])))
-    return out
 
 
 def counted_facts(pack: Pack, quantity: str) -> set[str]:
@@ -256,17 +256,25 @@ def _redundant(pack: Pack, given: Mapping[str, Any]) -> bool:
     return any(values.get(n) == given[n] for n in derived)
 
 
-def condense(pack: Pack, results: list[tuple[dict[str, Any], Ruling]]) -> list[Found]:
-    """Merge results that differ only in one int fact's consecutive values into a range."""
-    def join(a: tuple[dict[str, Any], list[Ruling]], b: tuple[dict[str, Any], list[Ruling]]) -> Any:
-        given = _join(pack, a[0], b[0])
-        return None if given is None else (given, a[1] + b[1])
+def condense(pack: Pack, results: list[tuple[dict[str, Any], Ruling]],
+             groups: list[list[str]] = ()) -> list[Found]:  # type: ignore[assignment]
+    """Merge results that differ only in one int fact's consecutive values into a range; the facts of each
+    group of interchangeable rules (its first k stand for any k) become a choice, `Found.any_of`."""
+    Row = tuple[dict[str, Any], list[Ruling], tuple[tuple[int, tuple[str, ...]], ...]]
 
-    rows = merge_all([(_widen(pack, g), [r]) for g, r in results], join)
+    def join(a: Row, b: Row) -> Row | None:
+        given = _join(pack, a[0], b[0]) if a[2] == b[2] else None
+        return None if given is None else (given, a[1] + b[1], a[2])
+
+    def split(given: dict[str, Any]) -> tuple[dict[str, Any], tuple[tuple[int, tuple[str, ...]], ...]]:
+        rest = {f: v for f, v in given.items() if not any(f in members for members in groups)}
+        return rest, tuple((k, tuple(m)) for m in groups if (k := sum(f in given for f in m)))
+
+    rows = merge_all([(_widen(pack, rest), [r], any_of) for g, r in results for rest, any_of in [split(g)]], join)
     out = []
-    for given, rulings in rows:
+    for given, rulings, any_of in rows:
         displays = list(dict.fromkeys(r.display for r in rulings))
-        out.append(Found(tuple(given.items()), " / ".join(displays), rulings[0]))
+        out.append(Found(tuple(given.items()), " / ".join(displays), rulings[0], any_of))
     return out
 
 

@@ -141,7 +141,8 @@ def test_a_change_only_another_reading_sees_shows_every_readings_answer() -> Non
 
 def test_the_text_shows_before_and_after_apart_with_both_replays(capsys: pytest.CaptureFixture[str]) -> None:
     old, new = str(PENALTIES), str(PENALTIES.parent / "penalties_flanked_2.yaml")
-    assert main(["diff", old, new]) == 0
+    result = diff_packs(load_pack(old), load_pack(new))
+    assert main(["diff", old, new, "--all"]) == 0
     out = capsys.readouterr().out
     assert "->" not in out  # one arrow meant "becomes" and another "clamped from ... to" on the same line
     assert ("\ndice changes in 1 situation searched (caused by flanked)\n"
@@ -152,7 +153,16 @@ def test_the_text_shows_before_and_after_apart_with_both_replays(capsys: pytest.
             f"  replay after:  rulings ask {new} dice --given unit.flanked=true\n") in out
     clamped = ask(load_pack(new), "dice", Situation(given={"unit.flanked": True, "unit.dice": 2}))
     assert describe_ruling(clamped) == "1 die; applied flanked -2; clamped at_least_one from 0 to 1"
-    assert out.count("  replay before: ") == out.count("  replay after:  ") == out.count("\ndice changes in ")
+    assert out.count("  replay before: ") == out.count("  replay after:  ") == out.count("\ndice changes in ") \
+        == len(result.changes) > 1
+    # without --all: one paragraph for the one cause, its smallest situation, the count of all it changes
+    assert main(["diff", old, new]) == 0
+    grouped = capsys.readouterr().out
+    total = sum(c.count for c in result.changes)
+    assert grouped.count("\ndice changes in ") == 1
+    assert f"\ndice changes in {total} situations searched (caused by flanked)\n  smallest: unit.flanked = true\n" \
+        in grouped
+    assert f"  ... and {len(result.changes) - 1} other changes of answer from the same cause" in grouped
 
 
 def test_a_change_whose_descriptions_read_alike_says_what_differs() -> None:
@@ -164,3 +174,17 @@ def test_a_change_whose_descriptions_read_alike_says_what_differs() -> None:
     b = ask(new, "to_hit", Situation(given={"shooter.bs": 4}))
     shown = _shown_apart((None, "same words", set(), a), (None, "same words", set(), b))
     assert shown[0] != shown[1] and "chance 1/2" in shown[0] and "chance 2/3" in shown[1]
+
+
+def test_an_erratum_is_diffed_against_the_pack_it_amends_one_paragraph_per_cause(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    erratum = str(Path(__file__).parent / "proof_packs" / "leader_reroll.yaml")
+    result = diff_packs(load_pack("skirmish"), load_pack("skirmish", extra=[erratum]), "command_roll")
+    assert len(result.changes) > 1 and {c.causes for c in result.changes} == {("command_roll (re-roll leader)",)}
+    assert main(["diff", "skirmish", "--new-with", erratum, "--quantity", "command_roll"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\ncommand_roll changes in ") == 1
+    assert "(caused by command_roll (re-roll leader))" in out
+    assert f"replay after:  rulings ask skirmish command_roll --with {erratum} --given" in out
+    assert main(["diff", "skirmish"]) == 2
+    assert "diff needs the pack after, or --new-with FILE" in capsys.readouterr().err

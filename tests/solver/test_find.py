@@ -13,6 +13,7 @@ from kb.loader import load_pack
 from kb.model import Pack
 from solver import Situation, ask
 from solver.space.find import find, parse_where, satisfies
+from solver.space.model import Coverage
 
 SMALL = """\
 pack: small
@@ -148,7 +149,7 @@ policies:
                                    "value == 6 and modifier >= 3", "'a2' in applied and value >= 6",
                                    "'most' in clamped"])
 def test_interchangeable_rules_are_searched_by_count_and_every_choice_is_given(tmp_path: Path, where: str) -> None:
-    """`a1`..`a4` (and `b1`..`b3`) differ only in their names: searched by how many hold, each choice answered.
+    """`a1`..`a4` (and `b1`..`b3`) differ only in their names: searched by how many hold, every choice stood for.
 
     The reference is brute force over every set of facts made true: the minimal ones that satisfy `where`.
     """
@@ -163,7 +164,34 @@ def test_interchangeable_rules_are_searched_by_count_and_every_choice_is_given(t
                   if satisfies(ask(pack, "dice", Situation(given=dict.fromkeys(s, True))), expr)]
     expected = {s for s in satisfying if not any(t < s for t in satisfying)}
     found = find(pack, "dice", expr, max_facts=None)
-    assert {frozenset(n for n, _ in f.given) for f in found} == expected
-    assert len(found) == len(expected)
-    for f in found:
-        assert f.ruling.applied == ask(pack, "dice", Situation(given=dict(f.given))).applied
+    stood_for = [frozenset(s) for f in found for s in f.situations()]
+    assert set(stood_for) == expected
+    assert len(stood_for) == sum(f.count for f in found) == len(expected)
+    for f in found:  # each ruling is that of the choice the search asked: the first k of each group
+        first = next(f.situations())
+        assert f.ruling.applied == ask(pack, "dice", Situation(given=first)).applied
+        assert {ask(pack, "dice", Situation(given=s)).display for s in f.situations()} == {f.display}
+
+
+def test_interchangeable_rules_are_found_as_any_k_of_them_and_stand_for_every_choice(tmp_path: Path) -> None:
+    """Eight rules of +1, each on its own fact: the minimal situations reaching 13 dice are every 3 of 8."""
+    from itertools import product
+
+    lines = ["pack: plus8", "facts:", *(f"  f{i}: {{type: bool, text: condition {i} holds}}" for i in range(8)),
+             "quantities:", "  q: {kind: pool, base: 10, text: the dice}", "modifiers:",
+             *(f"  m{i}: {{quantity: q, change: '+1', when: f{i}}}" for i in range(8))]
+    path = tmp_path / "plus8.yaml"
+    path.write_text("\n".join(lines) + "\n")
+    pack = load_pack(str(path))
+    reaching = []
+    for bits in product((False, True), repeat=8):  # the reference: every situation, asked
+        given = {f"f{i}": True for i, b in enumerate(bits) if b}
+        if ask(pack, "q", Situation(given=given)).value >= 13:
+            reaching.append(frozenset(given))
+    minimal = {s for s in reaching if not any(o < s for o in reaching)}
+    coverage = Coverage()
+    (found,) = find(pack, "q", "value >= 13", coverage=coverage)
+    assert coverage.exhaustive
+    assert found.any_of == ((3, tuple(f"f{i}" for i in range(8))),) and found.count == len(minimal) == 56
+    assert {frozenset(s) for s in found.situations()} == minimal
+    assert found.describe() == "any 3 of f0, f1, f2, f3, f4, f5, f6, f7 = true"
