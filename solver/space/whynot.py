@@ -141,9 +141,8 @@ def _merged(pack: Pack, changes: list[Change]) -> list[Change]:
 
     def spread(name: str, value: Any) -> Any:
         fact = pack.facts[name]
-        if fact.type.kind == "int" and fact.range and fact.derive is None:
-            runs = partition(pack, name).class_of(value)
-            return frozenset(v for low, high in runs for v in range(low, high + 1))
+        if fact.type.kind == "int" and fact.range and fact.derive is None:  # runs, never every value of them
+            return frozenset(partition(pack, name).class_of(value))
         return frozenset((value,))
 
     def join(a: tuple[Change, dict[str, Any]], b: tuple[Change, dict[str, Any]]) -> Any:
@@ -164,15 +163,34 @@ def _merged(pack: Pack, changes: list[Change]) -> list[Change]:
     return out
 
 
+SHOWN_VALUES = 64
+"""Most int values a change lists one by one; more are shown as runs (`0..5, 9..10`)."""
+
+
 def _compact(pack: Pack, name: str, values: frozenset[Any]) -> Any:
-    """A set of values as a player writes it: one value, an int range `(low, high)`, or a set."""
+    """A set of values as a player writes it: one value, an int range `(low, high)`, or a set.
+
+    An int fact's values come as runs `(low, high)` (a partition class of a range of a trillion values is
+    two numbers, not a trillion).
+    """
+    fact = pack.facts[name]
+    if fact.type.kind == "int" and fact.range and fact.derive is None:
+        runs: list[list[int]] = []
+        for low, high in sorted(values):
+            if runs and low <= runs[-1][1] + 1:
+                runs[-1][1] = max(runs[-1][1], high)
+            else:
+                runs.append([low, high])
+        if len(runs) == 1:
+            return runs[0][0] if runs[0][0] == runs[0][1] else (runs[0][0], runs[0][1])
+        if sum(high - low + 1 for low, high in runs) <= SHOWN_VALUES:
+            return tuple(v for low, high in runs for v in range(low, high + 1))
+        return tuple(f"{low}..{high}" if low != high else str(low) for low, high in runs)
     if len(values) == 1:
         return next(iter(values))
-    fact = pack.facts[name]
-    if fact.type.kind == "int" and max(values) - min(values) + 1 == len(values):
-        return (min(values), max(values))
-    order = list(fact.domain)
-    return tuple(sorted(values, key=order.index)) if fact.type.kind == "enum" else tuple(sorted(values))
+    if fact.type.kind == "enum":
+        return tuple(v for v in fact.type.values if v in values)
+    return tuple(sorted(values))
 
 
 def _range_text(value: Any) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -107,3 +108,26 @@ def test_a_change_a_domain_constraint_forbids_alone_brings_the_constraint_fact_a
     assert [dict(c.given) for c in answer.changes] == [{"attack.close_combat": False, "attack.long_range": True}]
     for change in answer.changes:
         assert rule_counts(ask(load_pack("skirmish"), "to_hit", situation.with_given(dict(change.given))), "long_range")
+
+
+def test_why_not_over_a_trillion_values_names_their_runs_in_bounded_memory(tmp_path: Path) -> None:
+    import tracemalloc
+
+    path = tmp_path / "huge.yaml"
+    path.write_text(
+        "pack: huge\nfacts:\n"
+        "  game.points: {type: int, range: [0, 1000000000000], default: 500, text: 'the game is {value} points'}\n"
+        "quantities:\n  to_hit: {kind: score, base: 4, text: the score needed to hit}\nmodifiers:\n"
+        "  big_game: {quantity: to_hit, change: -1,"
+        " when: game.points >= 2000 and game.points != 5000 and game.points != 7000}\n")
+    pack = load_pack(str(path))
+    tracemalloc.start()
+    try:
+        result = why_not(pack, "to_hit", "big_game", Situation())
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    # the reference: the condition read by hand, every value from 2000 up but 5000 and 7000
+    assert [dict(c.ranges) for c in result.changes] == [
+        {"game.points": ("2000..4999", "5001..6999", "7001..1000000000000")}]
+    assert peak < 100 * 2**20, peak
