@@ -29,7 +29,7 @@ from solver.ask import ask_if_possible, readings_of
 from solver.ruling import Ruling
 from solver.situation import Situation, situation_from_data
 from solver.space.find import counted_facts, find
-from solver.space.search import base_inputs, fact_values, minimal_witnesses
+from solver.space.search import base_inputs, fact_values, frontier, minimal_witnesses
 
 MAX_FACTS = 4
 """The most facts a witness sets beyond the typical values; interactions needing more are left out."""
@@ -211,7 +211,7 @@ def _by_ruling(pack: Pack, q: Quantity, typical: dict[str, Any], topic: str, sho
     held = {**{n: typical[n] for n in sorted(counted_facts(pack, q.name)) if n in typical}, **(also or {})}
     for fixed, limit in ((held, MAX_FACTS + 1), (also or {}, MAX_FACTS)):
         found = find(pack, q.name, lambda r: not r.cases and test(r), Situation(given=fixed) if fixed else None,
-                     max_facts=limit, decided=True)
+                     facts=_deciding(pack, q), max_facts=limit, decided=True)
         picked = [{n: _pick(v, typical.get(n)) for n, v in f.given} for f in found]
         picked = [g for g in picked if realistic(pack, q, g, typical)]
         if picked:
@@ -220,6 +220,14 @@ def _by_ruling(pack: Pack, q: Quantity, typical: dict[str, Any], topic: str, sho
             return
         if held == (also or {}):
             return
+
+
+def _deciding(pack: Pack, q: Quantity) -> list[str]:
+    """The facts that decide which rules apply and how they count: a fact only a re-roll condition reads
+    changes the chance alone, never what an FAQ question shows (rules, suppressions, clamps, readings)."""
+    exprs = [q.base, q.automatic, q.passes, *(e for m in pack.modifiers_of(q.name) for e in (m.when, m.amount, m.per)),
+             *(e for p in pack.policies_of(q.name) for e in (p.min, p.max, p.when))]
+    return frontier(pack, exprs)
 
 
 def _boundaries(pack: Pack, q: Quantity, typical: dict[str, Any]) -> Iterator[Question]:
