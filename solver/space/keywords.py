@@ -15,8 +15,9 @@ the union of what its keywords answer one by one. One keyword answers:
 So every set answers like a set drawn from a small pool: each keyword the
 pack names (in its singular form), and, for a single word that is both asked
 with `in` and named by a phrase, that word inside a longer keyword (a phrase
-sees it, `in` does not). Every subset of the pool is one class; a search that
-tries them all has tried every set of keywords.
+sees it, `in` does not). The mixes of the pool that answer every question
+alike are one class, the smallest its representative; a search that tries
+one of each has tried every set of keywords.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from kb.keywords import PhraseError, canonical, parse_phrase, with_plural_forms
+from kb.keywords import PhraseError, canonical, parse_phrase, same_keyword, with_plural_forms
 from kb.model import Pack
 
 LIMIT = 10
@@ -86,12 +87,10 @@ def _classes(packs: list[Pack], name: str, pool: tuple[str, ...] | None) -> tupl
 
 def _tests(pack: Pack, name: str) -> list[Any]:
     """Each question the pack asks of the fact, as a test of a keyword set (both readings of a phrase)."""
-    from kb.expr import _contains
-
     questions = _asked(pack, name)
     if questions is None:
         return []
-    tests: list[Any] = [lambda k, w=w: _contains(w, k) for w in questions.words]
+    tests: list[Any] = [lambda k, w=w: any(same_keyword(w, x) for x in k) for w in questions.words]
     for text in questions.phrases:
         phrase = parse_phrase(text)
         tests += [phrase.matches_keywords, phrase.whole_list().matches_keywords]

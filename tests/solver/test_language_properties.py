@@ -130,6 +130,30 @@ def test_shadowed_verdicts_agree_with_every_situation(drawn: Drawn) -> None:
             assert counts or not suppressed_wherever_it_holds, drawn.text
 
 
+@SETTINGS
+@given(drawn_packs())
+def test_a_rule_never_changes_a_ruling_exactly_when_no_situation_is_told_otherwise_without_it(drawn: Drawn) -> None:
+    from dataclasses import replace
+
+    from kb.expr import parse_expr
+
+    pack = drawn.pack()
+    coverage = Coverage()
+    never = {f.key.split(".")[1] for f in check_pack(pack, coverage) if f.kind == "never_changes"}
+    worlds = _allowed(drawn, pack)
+    for name in drawn.rules:
+        m = pack.modifiers[name]
+        if not any(_holds(pack, m.when, w) for w in worlds):
+            continue  # dead: another finding
+        without = replace(pack, modifiers={**pack.modifiers, name: replace(m, when=parse_expr("false"))}, index={})
+        changes = any(_answer(pack, w, t) != _answer(without, w, t) for w in worlds for t in drawn.targets())
+        if name in never:
+            assert not changes, drawn.text
+        elif coverage.exhaustive and not changes:
+            shadowed = {f.key.split(".", 1)[1] for f in check_pack(pack) if f.kind == "shadowed_rule"}
+            assert name in shadowed, drawn.text  # a rule that changes nothing is reported one way or the other
+
+
 def _where(drawn: Drawn, bar: int) -> Any:
     if drawn.quantity.kind in ("roll", "total"):
         return lambda r: r.probability is not None and r.probability >= Fraction(bar, 6)
