@@ -298,7 +298,8 @@ def _situations(old: Pack, new: Pack, q: str, changed: Sequence[str],
 
 
 def _readings(old: Pack, new: Pack, q: str) -> list[Expr]:
-    """Every expression a ruling of `q` reads, in either pack (the same text once)."""
+    """Every expression a ruling of `q` reads, in either pack (the same text once), with every domain
+    constraint that ties their facts to others: a default the constraint forbids must be free to change."""
     out: dict[str, Expr] = {}
     for pack in (old, new):
         if q not in pack.quantities:
@@ -311,6 +312,15 @@ def _readings(old: Pack, new: Pack, q: str) -> list[Expr]:
         for p in pack.policies_of(q):
             found += [p.when, p.min, p.max]
         out.update((e.text, e) for e in found if e is not None)
+    tied = True
+    while tied:
+        tied = False
+        for pack in (old, new):
+            reach = facts_behind(pack, [n for e in out.values() for n in e.names])
+            for c in pack.constraints.values():
+                if c.require.text not in out and facts_behind(pack, c.require.names) & reach:
+                    out[c.require.text] = c.require
+                    tied = True
     return list(out.values())
 
 
@@ -328,7 +338,8 @@ def _facts(old: Pack, new: Pack, exprs: Sequence[Expr], changed: Sequence[str]) 
         derive = [p.facts[name].derive for p in (old, new) if p.facts[name].derive is not None]
         touched = any(c in changed for c in {name} | inputs(new, name) | inputs(old, name)) or any(
             new.facts[n].derive is not None and n in changed for n in facts_behind(new, [name]))
-        if derive and touched:
+        if derive and (touched or new.facts[name].type.kind == "keywords"):
+            # a keywords fact derived from another: vary that one, whose classes take in both versions' questions
             todo += [n for d in derive for n in d.names]
             continue
         if splits(new, name):
@@ -431,12 +442,12 @@ def _joint_classes(old: Pack, new: Pack, name: str, coverage: Coverage) -> dict[
     An int fact's classes are those of both packs at once: a comparison only the old pack makes still splits.
     """
     fact = new.facts[name]
-    if fact.type.kind == "keywords" and fact.derive is None:
+    if fact.type.kind == "keywords":
         classes = joint_keyword_classes(old, new, name)
         if classes is None:
             coverage.stop(unsplit(new, name))
         return {v: 1 for v in classes or ()}
-    if fact.type.kind != "int" or not fact.range or fact.derive is not None:
+    if fact.type.kind != "int" or not fact.range:
         return {v: 1 for v in values_of(new, name)}
     a, b = partition(old, name) if name in old.facts else partition(new, name), partition(new, name)
     low, high = fact.range

@@ -378,3 +378,32 @@ def test_a_default_a_domain_constraint_forbids_is_changed_to_find_where_a_rule_h
     assert "dead_rule.veteran_caution" not in {f.key for f in check_pack(pack)}
     found = find(pack, "to_hit", lambda r: "veteran_caution" in {a.rule for a in r.applied}, max_facts=None)
     assert [dict(f.given) for f in found] == [{"battle.night": True, "unit.veteran": True}]
+
+
+def test_diff_frees_a_fact_a_domain_constraint_ties_to_a_changed_rule(tmp_path: Path) -> None:
+    """A veteran only fights at night: an erratum to the veterans' rule changes rulings at night only."""
+    text = (PACKS / "absorbed_rule.yaml").read_text().replace("max: 6}", "max: 9}")
+    text = text.replace("  night: {quantity: to_hit, change: +2, when: battle.night}\n", "")  # night: the constraint's
+    assert "change: +2, when: battle.night" not in text
+    old = _text_pack(tmp_path, "old", text)
+    new = _text_pack(tmp_path, "new", text.replace("change: +1, when: unit.veteran", "change: +2, when: unit.veteran"))
+    night = {"battle.night": True, "unit.veteran": True}
+    assert ask(old, "to_hit", Situation(given=night)).display != ask(new, "to_hit", Situation(given=night)).display
+    result = diff_packs(old, new, "to_hit")
+    assert result.exhaustive and [dict(c.witness) for c in result.changes] == [night]
+
+
+def test_diff_splits_a_derived_keywords_fact_by_the_questions_either_version_asks(tmp_path: Path) -> None:
+    base = ("pack: seen\nfacts:\n  unit.keywords: {type: keywords, default: [], text: the unit's keywords}\n"
+            "  seen.keywords: {type: keywords, derive: unit.keywords, text: the keywords the enemy sees}\n"
+            "  unit.hidden: {type: bool, default: false, text: the unit is hidden}\n"
+            "quantities:\n  to_hit: {kind: score, base: 4, text: the score needed to hit}\nmodifiers:\n")
+    old = _text_pack(tmp_path, "old",
+                     base + "  big: {quantity: to_hit, change: -1, when: \"'VEHICLE' in seen.keywords\"}\n")
+    new = _text_pack(tmp_path, "new", base + "  big: {quantity: to_hit, change: -1, when: unit.hidden}\n")
+    vehicle = {"unit.keywords": frozenset({"VEHICLE"})}
+    assert ask(old, "to_hit", Situation(given=vehicle)).display == "3+"  # the reference
+    assert ask(new, "to_hit", Situation(given=vehicle)).display == "4+"
+    result = diff_packs(old, new, "to_hit")
+    assert result.exhaustive
+    assert any(dict(c.witness).get("unit.keywords") == frozenset({"VEHICLE"}) for c in result.changes)
