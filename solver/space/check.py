@@ -271,11 +271,9 @@ def _dead_rerolls(pack: Pack, words: Words = None) -> Iterable[Finding]:
             inherits = "" if len(chain) == 1 else f" (it improves {improved}, so both conditions must hold)" \
                 if len(chain) == 2 else f" (it improves {improved}, so every one of their conditions must hold)"
             if not coverage.exhaustive or not _searchable(pack, [when]):
-                yield Finding("note", "unproven", f"unproven.dead_rule.{q.name}.{r.name}",
-                              f"the re-roll rule {r.name} of {q.name}{inherits} may never apply (no situation "
-                              f"tried satisfies `{when.text}`), but this is not proven: "
-                              + ("; ".join(_coverage(pack).reasons) or "the search stopped at a limit") + ".",
-                              spans, q.name)
+                yield _not_proven(pack, f"dead_rule.{q.name}.{r.name}", f"the re-roll rule {r.name} of {q.name}"
+                                  f"{inherits} may never apply (no situation tried satisfies `{when.text}`)",
+                                  spans, q.name)
                 continue
             loose = replace(pack, constraints={})
             constrained = bool(pack.constraints) and _witness(loose, [when], _true(loose, when)) is not None
@@ -706,10 +704,15 @@ def _strength(m: Modifier, values: Mapping[str, Any]) -> Any:
 
 
 def _unproven(pack: Pack, kind: str, m: Modifier, what: str) -> Finding:
+    return _not_proven(pack, f"{kind}.{m.name}", f"{m.name} may be a {kind.replace('_', ' ')} ({what})",
+                       _spans(pack, [m.name]), m.quantities[0])
+
+
+def _not_proven(pack: Pack, subject: str, claim: str, rules: tuple[tuple[str, Span], ...], quantity: str) -> Finding:
+    """A note that `claim` may hold, with what the check's searches could not cover."""
     reasons = "; ".join(_coverage(pack).reasons) or "the search stopped at a limit"
-    return Finding("note", "unproven", f"unproven.{kind}.{m.name}",
-                   f"{m.name} may be a {kind.replace('_', ' ')} ({what}), but this is not proven: {reasons}.",
-                   _spans(pack, [m.name]), m.quantities[0])
+    return Finding("note", "unproven", f"unproven.{subject}", f"{claim}, but this is not proven: {reasons}.",
+                   rules, quantity)
 
 
 def _searchable(pack: Pack, exprs: Sequence[Expr | None]) -> bool:
