@@ -40,15 +40,17 @@ from kb.model import (
     Quantity,
     Reading,
     Reroll,
+    RollSequence,
     split_change,
 )
+from kb.sequences import build_sequence
 
 BASE = "base"
 """The name a clamp's or cap's limits use for the quantity's unmodified value."""
 
 SECTIONS = (
     "sources", "assumptions", "facts", "quantities", "modifiers", "policies", "constraints", "limits", "readings",
-    "notes", "plurals",
+    "notes", "plurals", "sequences",
 )
 
 
@@ -330,6 +332,7 @@ class _Builder:
             for n, (raw, doc, p) in self.entries["limits"].items()
         }
         readings = {n: self._reading(n, *e) for n, e in self.entries["readings"].items()}
+        sequences = {n: self._sequence(n, *e, types, quantities) for n, e in self.entries["sequences"].items()}
         assumptions = {
             n: Assumption(n, raw["text"], raw["reason"], doc.span(p))
             for n, (raw, doc, p) in self.entries["assumptions"].items()
@@ -352,6 +355,7 @@ class _Builder:
             policies=policies,
             constraints=constraints,
             limits=limits,
+            sequences=sequences,
             readings=readings,
             assumptions=assumptions,
             examples=examples,
@@ -542,14 +546,15 @@ class _Builder:
 
         under(modifiers, "modifiers")
         under(policies, "policies")
-        for section in ("quantities", "modifiers", "policies"):
+        for section in ("quantities", "modifiers", "policies", "sequences"):
             for raw, doc, path in self.entries[section].values():
                 named = (raw[k] for k in ("assumption", "chart_assumption") if k in raw)
                 always = (a["assumption"] for a in raw.get("always") or () if "assumption" in a)
                 wanted = [*raw.get("assumptions", ()), *named, *always]
                 for a in wanted:
                     self._known("assumption", a, assumptions, doc, path)
-        for section in ("facts", "quantities", "modifiers", "policies", "constraints", "limits", "readings"):
+        for section in ("facts", "quantities", "modifiers", "policies", "constraints", "limits", "readings",
+                        "sequences"):
             for raw, doc, path in self.entries[section].values():
                 if "cite" in raw:
                     source = raw["cite"]["source"]
@@ -681,6 +686,18 @@ class _Builder:
         self.error(f"row {written!r} is not a value of {key} ({shown})", doc, where, key=True,
                    hint=did_you_mean(str(written), kind.values) if kind.kind == "enum" else "")
         return None
+
+    def _sequence(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...],
+                  types: dict[str, FactType], quantities: dict[str, Quantity]) -> RollSequence:
+        def expr(raw_expr: Any, at: tuple[Any, ...], want: str) -> Expr:
+            return self._expr(raw_expr, doc, at, types, want)
+
+        sequence, problems = build_sequence(name, raw, doc, path, expr, quantities)
+        if name in quantities:
+            problems.append((f"sequence {name!r} has the name of a quantity", (*path,), "give it a name of its own"))
+        for message, at, hint in problems:
+            self.error(message, doc, at, hint, key=at == path)
+        return sequence
 
     def _cite(self, raw: dict[str, Any], doc: Document, path: tuple[Any, ...]) -> Citation | None:
         cite = raw.get("cite")

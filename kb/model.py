@@ -236,6 +236,71 @@ class Limit:
 
 
 @dataclass(frozen=True, slots=True)
+class Event:
+    """What a die that passes a step does when its result is one of `on` ("a critical hit: an unmodified 6").
+
+    `extra` more dice pass the step with it (extra hits); the die skips the later steps named in `skip`
+    (passes them without a roll: "automatically wounds", "no save roll is made"); its damage becomes
+    `damage` and, with `carry_over`, carries over to the next model.
+    """
+
+    name: str
+    on: tuple[int, ...]
+    where: Span
+    result: str = "unmodified"
+    """Whether `on` reads the unmodified result (after re-rolls, before modifiers) or the modified one."""
+    when: Expr | None = None
+    extra: Expr | None = None
+    skip: tuple[str, ...] = ()
+    damage: Expr | None = None
+    carry_over: bool = False
+    text: str = ""
+    cite: Citation | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One roll of a sequence: a roll quantity rolled once per die that reaches it."""
+
+    name: str
+    roll: str
+    where: Span
+    target: Expr | None = None
+    """What the roll must reach; without it the situation gives it (`sequence: {hit: {target: 3}}`)."""
+    keep: str = "passes"
+    """Which dice go on: those that pass (a hit roll) or those that fail (a save: a saved attack ends)."""
+    modified: bool = True
+    """False: a roll that is never modified (a ward): no modifier, re-roll or always entry applies."""
+    passes: str = ""
+    """What the dice that go on are called, for the text ("hits", "unsaved wounds")."""
+    events: tuple[Event, ...] = ()
+    text: str = ""
+    cite: Citation | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RollSequence:
+    """A whole attack: dice in, a roll per die at each step, then damage allocated to models."""
+
+    name: str
+    where: Span
+    steps: tuple[Step, ...]
+    text: str = ""
+    attacks: str | None = None
+    """The characteristic quantity that gives the number of dice (A); else the situation's `attacks`."""
+    damage: str | None = None
+    """The characteristic quantity that gives each attack's damage (D); else the situation's `damage`."""
+    each_point: Step | None = None
+    """A roll for each point of damage (feel no pain): a point goes on when the roll keeps it."""
+    models: Expr | None = None
+    wounds: Expr | None = None
+    carry_over: bool = False
+    """Whether excess damage carries over to the next model (else it is lost)."""
+    assumptions: tuple[str, ...] = ()
+    cite: Citation | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Reading:
     """One ambiguous sentence and the ways it can honestly be read."""
 
@@ -282,6 +347,8 @@ class Pack:
     examples: tuple[Example, ...] = ()
     sources: dict[str, dict[str, Any]] = field(default_factory=dict)
     notes: dict[str, str] = field(default_factory=dict)
+    sequences: dict[str, RollSequence] = field(default_factory=dict)
+    """Whole attacks: steps of rolls and what their results feed (see docs/sequences.md)."""
     limits: dict[str, Limit] = field(default_factory=dict)
     """Bounds the rule text states for every ruling (`check` proves each, or shows the rule that breaks it)."""
     plurals: tuple[tuple[str, str], ...] = ()

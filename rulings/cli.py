@@ -257,11 +257,14 @@ def _situation_args(p: argparse.ArgumentParser, *, values: bool = True) -> None:
     p.add_argument("--situation", metavar="FILE", help="a situation YAML file, or - for standard input")
     p.add_argument("--given", action="append", default=[], metavar="FACT=VALUE", help="a fact value (repeatable)")
     if not values:
-        p.set_defaults(base=None, roll=None, target=None)
+        p.set_defaults(base=None, roll=None, target=None, step=[])
         return
     p.add_argument("--base", metavar="VALUE", help='the quantity\'s base, where the pack does not derive it ("3+", 6)')
     p.add_argument("--roll", type=_roll, metavar="N", help="the unmodified roll, for roll quantities")
     p.add_argument("--target", metavar="N", help='what a roll must reach, for its chance ("3+", 9)')
+    p.add_argument("--step", action="append", default=[], metavar="KEY=VALUE",
+                   help="for a sequence: attacks=10, damage=D3, models=5, wounds=2, or a step's STEP.target=3 "
+                        "or STEP.reroll=ones (repeatable)")
 
 
 def _load(args: argparse.Namespace) -> Any:
@@ -309,10 +312,35 @@ def _read_situation(args: argparse.Namespace, pack: Any) -> Any:
         situation = replace(situation, roll=args.roll)
     if getattr(args, "target", None) is not None:
         situation = replace(situation, target=read_target(read_scalar(args.target.strip(), "--target"), None))
+    if getattr(args, "step", None):
+        situation = replace(situation, sequence=_steps(args.step, situation.sequence))
     readings = situation_readings(args, pack)
     if readings:  # over the file's reading:, as --given is over its given:
         situation = replace(situation, reading={**situation.reading, **readings})
     return situation
+
+
+def _steps(pairs: Sequence[str], sequence: Any) -> dict[str, Any]:
+    """`--step KEY=VALUE` over the situation file's `sequence:` (`hit.target=3` goes into its step)."""
+    from kb.document import read_scalar
+    from kb.errors import RulingsError
+
+    out = {k: dict(v) if isinstance(v, dict) else v for k, v in sequence.items()}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise RulingsError(f"--step {pair[:40]!r}: expected KEY=VALUE", hint="e.g. --step attacks=10 "
+                                                                               "--step hit.target=3")
+        step, dot, sub = key.strip().partition(".")
+        read = read_scalar(value.strip(), f"--step {key.strip()}")
+        if dot:
+            out.setdefault(step, {})
+            if not isinstance(out[step], dict):
+                raise RulingsError(f"--step {key.strip()}: {step} is not a step", hint="e.g. --step hit.target=3")
+            out[step][sub] = read
+        else:
+            out[step] = read
+    return out
 
 
 def _packs(args: argparse.Namespace) -> int:
@@ -369,6 +397,8 @@ def _ask(args: argparse.Namespace) -> int:
 
         raise RulingsError(f"ask needs a QUANTITY of {pack.name} (or --batch FILE)",
                            hint="known: " + ", ".join(pack.quantities))
+    if args.quantity in pack.sequences and args.quantity not in pack.quantities:
+        return _sequence(args, pack)
     ruling = ask(pack, args.quantity, _read_situation(args, pack))
     if args.format == "json":
         from explain.json import ruling_json
@@ -385,6 +415,18 @@ def _ask(args: argparse.Namespace) -> int:
 
         colour = args.colour == "always" or (args.colour == "auto" and sys.stdout.isatty())
         print(render_text(ruling, colour=colour, pack=pack) if args.full else brief_text(ruling, pack, colour=colour))
+    return 0
+
+
+def _sequence(args: argparse.Namespace, pack: Any) -> int:
+    from explain.sequence import sequence_json, sequence_text
+    from solver.sequence import resolve
+
+    result = resolve(pack, args.quantity, _read_situation(args, pack))
+    if args.format == "json":
+        print(json.dumps(sequence_json(result), ensure_ascii=False))
+    else:
+        print(sequence_text(result, pack, full=args.full))
     return 0
 
 

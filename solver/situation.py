@@ -20,7 +20,7 @@ from kb.model import Fact, Pack
 from solver.rolls import ROLL_KEYS, read_reroll, read_target, read_unmodified
 
 KEYS = ("given", "base", "effects", "roll", "reading", "ignore", "unit", "groups", "target", "reroll", "unmodified",
-        "weapons")
+        "weapons", "sequence")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +53,8 @@ class Situation:
     datasheet: str = ""
     """The unit's datasheet name (`unit: {name: ...}`), an additional keyword of the unit."""
     groups: tuple[tuple[str, Situation], ...] = ()
+    sequence: Mapping[str, Any] = field(default_factory=dict)
+    """For a sequence: its attacks, weapons, damage, models and wounds, and each step's target and re-roll."""
     where: Mapping[str, Span] = field(default_factory=dict)
 
     def with_given(self, extra: Mapping[str, Any]) -> Situation:
@@ -199,10 +201,30 @@ def _situation(data: dict[str, Any], doc: Document, path: tuple[Any, ...], pack:
         models=_models(data.get("unit"), doc, path),
         datasheet=_datasheet(data.get("unit"), doc, path),
         groups=tuple(groups),
-        where={**spans, **{f"({key})": doc.span((*path, key))
+        sequence=_sequence(data.get("sequence"), doc, path),
+        where={**spans, **_sequence_spans(data.get("sequence"), doc, path), **{f"({key})": doc.span((*path, key))
                            for key in ("base", "roll", "effects", "ignore", *ROLL_KEYS) if key in data},
                **{f"(effects)[{i}]": doc.span((*path, "effects", i)) for i in range(len(data.get("effects") or []))}},
     )
+
+
+def _sequence(raw: Any, doc: Document, path: tuple[Any, ...]) -> dict[str, Any]:
+    """A sequence's inputs, as given: the sequence checks them against its steps (`solver.sequence`)."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict) or not all(isinstance(k, str) for k in raw):
+        raise RulingsError("sequence: must map inputs and steps to values", where=doc.span((*path, "sequence")),
+                           hint="e.g. sequence: {attacks: 10, hit: {target: 3}, wound: {target: 4}}")
+    return raw
+
+
+def _sequence_spans(raw: Any, doc: Document, path: tuple[Any, ...]) -> dict[str, Span]:
+    spans = {}
+    for key, value in (raw or {}).items():
+        spans[f"(sequence).{key}"] = doc.span((*path, "sequence", key))
+        for sub in value if isinstance(value, dict) else ():
+            spans[f"(sequence).{key}.{sub}"] = doc.span((*path, "sequence", key, sub))
+    return spans
 
 
 def _weapons(raw: Any, where: Span) -> int | None:
