@@ -83,10 +83,11 @@ def _step(sequence: str, raw: Mapping[str, Any], doc: Document, at: tuple[Any, .
     events = []
     for j, e in enumerate(raw.get("events") or ()):
         where = (*at, "events", j)
-        on = _results(e["on"])
-        if not on or (e.get("result", "unmodified") == "unmodified" and any(not 1 <= r <= sides for r in on)):
-            problems.append((f"sequence {sequence!r}: event {e['name']!r} is on an unmodified {_shown(e['on'])}, "
-                             f"which a D{sides} cannot show", (*where, "on"), f"give results from 1 to {sides}"))
+        kind = "unmodified" if "unmodified" in e else "result"
+        on = _results(e[kind])
+        if not on or (kind == "unmodified" and any(not 1 <= r <= sides for r in on)):
+            problems.append((f"sequence {sequence!r}: event {e['name']!r} is on an unmodified {_shown(e[kind])}, "
+                             f"which a D{sides} cannot show", (*where, kind), f"give results from 1 to {sides}"))
         for k, skipped in enumerate(e.get("skip") or ()):
             if skipped in before:
                 problems.append((f"sequence {sequence!r}: event {e['name']!r} skips {skipped!r}, which is not after "
@@ -97,7 +98,7 @@ def _step(sequence: str, raw: Mapping[str, Any], doc: Document, at: tuple[Any, .
                                  "of the sequence", (*where, "skip", k),
                                  did_you_mean(skipped, later) or "skip only later steps"))
         events.append(Event(
-            e["name"], on, doc.span(at), e.get("result", "unmodified"),
+            e["name"], on, doc.span(where), "unmodified" if kind == "unmodified" else "modified",
             expr(e["when"], (*where, "when"), "bool") if "when" in e else None,
             expr(e["extra"], (*where, "extra"), "int") if "extra" in e else None,
             tuple(e.get("skip") or ()),

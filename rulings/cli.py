@@ -144,6 +144,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("packs", nargs="*", metavar="PACK", help="more packs to serve, by name or path")
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: loopback only)")
     p.add_argument("--port", type=_count, default=8000)
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="also answer requests for this host name (repeatable; default: loopback names only)")
     p.set_defaults(run=_serve)
     for command in sub.choices.values():
         command.add_argument("--timeout", type=_seconds, metavar="SECONDS",

@@ -137,8 +137,7 @@ def resolve(pack: Pack, name: str, situation: Situation) -> AttackRuling:
     if seq.each_point is not None:
         point = _roll(pack, seq.each_point, given.get(seq.each_point.name) or {}, plain, values, situation)
     own = _damage(pack, seq, given, plain, situation)
-    lanes = sorted({lane for key in per_attack for lane in key[1]},
-                   key=lambda lane: (lane[0], -1 if lane[1] is None else lane[1]))
+    lanes = sorted({lane for key in per_attack for lane in key[1]}, key=_damage_order)
     models = _count(seq.models, given.get("models"), "models", values, situation, low=1)
     wounds = _count(seq.wounds, given.get("wounds"), "wounds", values, situation, low=1)
     if models is not None and wounds is None:
@@ -150,8 +149,10 @@ def resolve(pack: Pack, name: str, situation: Situation) -> AttackRuling:
         effective = {lane: _points(own if lane[1] is None else {lane[1]: Fraction(1)}, point, name, situation)
                      for lane in lanes}
         per_damage = effective.get((seq.carry_over, None)) or next(iter(effective.values()), None)
-        vectors = _mix_vectors(attacks, _lane_counts(per_attack, lanes))
-        damage, destroyed = _allocate(vectors, lanes, effective, models, wounds, seq.carry_over)
+        if models is None or wounds is None:
+            damage = _total(_mix_vectors(attacks, _lane_counts(per_attack, lanes)), lanes, effective)
+        else:
+            damage, destroyed = _allocate(attacks, _dice_of(per_attack), lanes, effective, models, wounds)
     return AttackRuling(pack.name, seq, attacks, tuple(steps), per_damage, point, damage, destroyed, models, wounds,
                         tuple(dict.fromkeys(assumptions)))
 
@@ -418,13 +419,18 @@ def _one_attack(seq: RollSequence, rolls: Sequence[StepResult]) -> dict[Attack, 
         states = nxt
     out: dict[Attack, Fraction] = {}
     for (counts, dice), p in states.items():
-        key = (counts, tuple(sorted((lane[0], lane[1]) for lane in dice)))
+        key = (counts, tuple(sorted(((lane[0], lane[1]) for lane in dice), key=_damage_order)))
         out[key] = out.get(key, Fraction(0)) + p
     return out
 
 
 def _lane_order(lane: Lane) -> tuple[Any, ...]:
-    return lane[0], -1 if lane[1] is None else lane[1], sorted(lane[2])
+    return (*_damage_order(lane[:2]), sorted(lane[2]))
+
+
+def _damage_order(lane: tuple[bool, int | None] | tuple[Any, ...]) -> tuple[bool, int]:
+    """Damage lanes in the order they are allocated: damage that carries over last."""
+    return lane[0], -1 if lane[1] is None else lane[1]
 
 
 def _die(lane: Lane, roll: StepResult, events: Mapping[str, tuple[Event, int, int | None]],
@@ -542,42 +548,70 @@ State = tuple[int, int]
 """Allocation so far: models destroyed, and the damage on the model being allocated to."""
 
 
-def _allocate(vectors: Mapping[tuple[int, ...], Fraction], lanes: Sequence[tuple[bool, int | None]],
-              damage: Mapping[tuple[bool, int | None], Dist], models: int | None, wounds: int | None,
-              carry_over: bool) -> tuple[Dist, Dist | None]:
-    """The distribution of the damage the unit suffers and of the models destroyed."""
-    if models is None or wounds is None:
-        total: Dist = {}
-        powers = {lane: _powers(damage[lane], max(v[i] for v in vectors), 0) for i, lane in enumerate(lanes)}
-        for vector, p in vectors.items():
-            parts: Dist = {0: Fraction(1)}
-            for i, lane in enumerate(lanes):
-                parts = _convolve(parts, powers[lane][vector[i]])
-            for k, q in parts.items():
-                total[k] = total.get(k, Fraction(0)) + p * q
-        return dict(sorted((k, p) for k, p in total.items() if p)), None
-    order = sorted(range(len(lanes)), key=lambda i: lanes[i][0])  # damage that carries over is allocated last
-    memo: dict[tuple[int, ...], dict[State, Fraction]] = {tuple(0 for _ in lanes): {(0, 0): Fraction(1)}}
+def _total(vectors: Mapping[tuple[int, ...], Fraction], lanes: Sequence[tuple[bool, int | None]],
+           damage: Mapping[tuple[bool, int | None], Dist]) -> Dist:
+    """The total damage of every die that went on, where no models are given to allocate it to."""
+    total: Dist = {}
+    powers = {lane: _powers(damage[lane], max(v[i] for v in vectors), 0) for i, lane in enumerate(lanes)}
+    for vector, p in vectors.items():
+        parts: Dist = {0: Fraction(1)}
+        for i, lane in enumerate(lanes):
+            parts = _convolve(parts, powers[lane][vector[i]])
+        for k, q in parts.items():
+            total[k] = total.get(k, Fraction(0)) + p * q
+    return dict(sorted((k, p) for k, p in total.items() if p))
 
-    def after(vector: tuple[int, ...]) -> dict[State, Fraction]:
-        chain = []
-        v = vector
-        while v not in memo:
-            chain.append(v)
-            last = next(i for i in reversed(order) if v[i])
-            v = tuple(x - (j == last) for j, x in enumerate(v))
-        for v in reversed(chain):
-            last = next(i for i in reversed(order) if v[i])
-            before = memo[tuple(x - (j == last) for j, x in enumerate(v))]
-            memo[v] = _one(before, damage[lanes[last]], lanes[last][0], models, wounds)
-        return memo[vector]
 
+def _dice_of(per_attack: Mapping[Attack, Fraction]) -> dict[tuple[tuple[bool, int | None], ...], Fraction]:
+    out: dict[tuple[tuple[bool, int | None], ...], Fraction] = {}
+    for (_, dice), p in per_attack.items():
+        out[dice] = out.get(dice, Fraction(0)) + p
+    return out
+
+
+def _allocate(attacks: Dist, per_attack: Mapping[tuple[tuple[bool, int | None], ...], Fraction],
+              lanes: Sequence[tuple[bool, int | None]], damage: Mapping[tuple[bool, int | None], Dist],
+              models: int, wounds: int) -> tuple[Dist, Dist]:
+    """The damage the unit suffers and the models destroyed, allocated one attack at a time in order.
+
+    An attack's dice are allocated as it is resolved (those of its own damage first); dice whose damage
+    carries over are counted as they come and allocated after every attack.
+    """
+    carried = [lane for lane in lanes if lane[0]]
+    zero = tuple(0 for _ in carried)
+    states: dict[tuple[int, ...], dict[State, Fraction]] = {zero: {(0, 0): Fraction(1)}}
     suffered: Dist = {}
     destroyed: Dist = {}
-    for vector, p in vectors.items():
-        for (k, h), q in after(vector).items():
-            suffered[k * wounds + h] = suffered.get(k * wounds + h, Fraction(0)) + p * q
-            destroyed[k] = destroyed.get(k, Fraction(0)) + p * q
+    for n in range(max(attacks) + 1):
+        if n in attacks:
+            for vector, before in states.items():
+                allocated = before
+                for lane, count in zip(carried, vector, strict=True):
+                    for _ in range(count):
+                        allocated = _one(allocated, damage[lane], True, models, wounds)
+                for (k, h), q in allocated.items():
+                    p = attacks[n] * q
+                    suffered[k * wounds + h] = suffered.get(k * wounds + h, Fraction(0)) + p
+                    destroyed[k] = destroyed.get(k, Fraction(0)) + p
+        if n == max(attacks):
+            break
+        nxt: dict[tuple[int, ...], dict[State, Fraction]] = {}
+        for vector, allocated in states.items():
+            for dice, p in per_attack.items():
+                after = {state: q * p for state, q in allocated.items()}
+                more = list(vector)
+                for lane in dice:
+                    if lane[0]:
+                        more[carried.index(lane)] += 1
+                    else:
+                        after = _one(after, damage[lane], False, models, wounds)
+                into = nxt.setdefault(tuple(more), {})
+                for state, q in after.items():
+                    into[state] = into.get(state, Fraction(0)) + q
+        if sum(len(v) for v in nxt.values()) > MAX_STATES:
+            raise RulingsError(f"allocating {n + 1} attacks has more than {MAX_STATES:,} outcomes, too many to "
+                               "resolve exactly", hint="ask about fewer attacks at a time; a sequence is never sampled")
+        states = nxt
     return dict(sorted(suffered.items())), dict(sorted(destroyed.items()))
 
 

@@ -254,6 +254,9 @@ def drawn_packs(draw: st.DrawFn) -> Drawn:
                  "    default: once", "    options: {once: it counts once, twice: it counts twice}"]
         tags.add("reading")
     text += ["plurals:", "  WOLF: WOLVES"]
+    if q.kind == "roll" and draw(st.booleans()):  # a sequence of the roll: no ruling of q may change for it
+        text += ["sequences:", "  whole: {steps: [{step: once, roll: q, target: 4, passes: hits}]}"]
+        tags.add("sequence")
     yaml_text = "\n".join(text) + "\n"
     reads = _reads(body + (constraint or ""))
     return Drawn(yaml_text, frozenset(tags), q, frozenset(reads), tuple(rules), tuple(rerolls))
@@ -273,5 +276,5 @@ def every_snippet_tag() -> set[str]:
         tags |= q.tags
     tags |= {"reading", "reading:under", "constraint", "plurals", "limit", "policy:exclusive_first",
              "policy:exclusive_strongest", "policy:override", "policy:clamp", "clamp:base", "policy:when",
-             "policy:cap", "policy:choice", "reroll:when", "reroll:improves", "reroll:instead"}
+             "policy:cap", "policy:choice", "reroll:when", "reroll:improves", "reroll:instead", "sequence"}
     return tags

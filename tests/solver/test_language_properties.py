@@ -210,7 +210,7 @@ EXPRESSION_FORMS = {
 
 SECTION_TAGS = {"facts": "fact:bool", "quantities": "quantity:score", "modifiers": "change:+",
                 "policies": "policy:clamp", "constraints": "constraint", "limits": "limit", "readings": "reading",
-                "plurals": "plurals"}
+                "plurals": "plurals", "sequences": "sequence"}
 """A construct that stands for each section of a pack that holds rules."""
 
 MUTATIONS = (
