@@ -132,3 +132,25 @@ def skirmish_cc_dice(given: dict[str, Any]) -> dict[str, int]:
     cumulative = max(cumulative, bases)
     once = max(once, bases)
     return {"cumulative": cumulative, "once": once}
+
+
+def attack_damage(attacks: int, chance: Fraction, damage: dict[int, Fraction], models: int,
+                  wounds: int) -> dict[int, Fraction]:
+    """The damage a unit suffers from `attacks` attacks that each get through with `chance`: a plain chain.
+
+    Each attack that gets through deals damage drawn from `damage` to the model being allocated to;
+    excess damage is lost; a destroyed model makes way for the next.
+    """
+    states = {(0, 0): Fraction(1)}
+    for _ in range(attacks):
+        nxt: dict[tuple[int, int], Fraction] = {}
+        for (k, h), p in states.items():
+            nxt[(k, h)] = nxt.get((k, h), Fraction(0)) + p * (1 - chance)
+            for d, q in damage.items():
+                state = (k, h) if k >= models else (k + 1, 0) if h + d >= wounds else (k, h + d)
+                nxt[state] = nxt.get(state, Fraction(0)) + p * chance * q
+        states = nxt
+    out: dict[int, Fraction] = {}
+    for (k, h), p in states.items():
+        out[k * wounds + h] = out.get(k * wounds + h, Fraction(0)) + p
+    return out

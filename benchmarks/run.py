@@ -4,7 +4,8 @@ Run: `python3 benchmarks/run.py [--quick] [--only SECTION,...]`. Sections:
 `warm` (rulings against plain Python references), `cold` (a fresh `rulings ask`
 against `python3 -c pass`, and batch rulings, in a normal install built in a
 temporary venv), `search` (FAQ, check and find, the ignore choice), `scale`
-(`check` on 1k and 10k modifiers), `clingo` (optional: the same fantasy
+(`check` on 1k and 10k modifiers), `sequence` (whole attacks against a plain
+chain), `clingo` (optional: the same fantasy
 questions in clingo, grounded once and answered with assumptions, against
 Rulings; `clingo_fantasy.py` is the encoding). The clingo section needs the
 `bench` extra and is skipped with a message without it:
@@ -43,7 +44,7 @@ import packs  # noqa: E402
 import references  # noqa: E402
 from harness import Spread, alternate, child_cpu_seconds, cpu_seconds, ratio, report, summary  # noqa: E402
 
-SECTIONS = ("warm", "cold", "search", "scale", "clingo")
+SECTIONS = ("warm", "cold", "search", "scale", "sequence", "clingo")
 FANTASY_BOOLS = (*references.FANTASY_MINUS_ONE, "target.within_4in", "target.lone_model")
 ASK_ARGV = ["ask", "fantasy", "to_hit", "--given", "shooter.bs=3", "--given", "shooter.moved=true",
             "--given", "target.in_soft_cover=true", "--given", "target.in_hard_cover=true"]
@@ -305,6 +306,31 @@ def clingo(rounds: int, n: int) -> None:
     report("  Rulings faster than clingo by (clingo / Rulings time)", r.text("x"), ">= 10x faster", r.median >= 10)
 
 
+def sequence(rounds: int) -> None:
+    """A whole wh40k attack (hit 3+, wound 4+, save 5+, D3 damage, ten two-wound models) against a plain chain."""
+    from fractions import Fraction
+
+    from kb.cache import load
+    from solver.sequence import resolve
+    from solver.situation import Situation
+
+    wh40k = load("wh40k")
+    d3 = {n: Fraction(1, 3) for n in (1, 2, 3)}
+    through = Fraction(2, 3) * Fraction(1, 2) * Fraction(2, 3)
+    for attacks, target in ((20, 0.05), (100, 0.5)):
+        situation = Situation(sequence={"attacks": attacks, "hit": {"target": 3}, "wound": {"target": 4},
+                                        "save": {"target": 5}, "damage": "D3", "models": 10, "wounds": 2})
+        if resolve(wh40k, "attack", situation).damage != references.attack_damage(attacks, through, d3, 10, 2):
+            print(f"  !! the {attacks}-attack sequence disagrees with the reference")
+        times = alternate({"engine": lambda s=situation: resolve(wh40k, "attack", s),
+                           "plain": lambda n=attacks: references.attack_damage(n, through, d3, 10, 2)}, rounds)
+        spread = Spread.of(times["engine"])
+        report(f"wh40k attack sequence, {attacks} attacks, D3 vs 10x W2", spread.text(" s", 3),
+               f"< {target} s", spread.median < target)
+        r = ratio(times, "engine", "plain")
+        report(f"  against a plain chain ({attacks} attacks)", r.text("x"))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer rounds and situations: a rough figure fast")
@@ -325,6 +351,8 @@ def main(argv: list[str] | None = None) -> None:
         search(rounds=1 if quick else 3)
     if "scale" in only:
         scale(rounds=1 if quick else 3)
+    if "sequence" in only:
+        sequence(rounds=5 if quick else 15)
     if "clingo" in only:
         clingo(rounds=5 if quick else 9, n=300 if quick else 1000)
     summary()
