@@ -31,9 +31,13 @@ def sequence_text(r: AttackRuling, pack: Pack, *, full: bool = False) -> str:
         >>> from solver.sequence import resolve
         >>> p = load_pack("skirmish")
         >>> s = Situation(given={"attacker.to_hit": 4, "target.save": 5}, sequence={"attacks": 6})
-        >>> print(sequence_text(resolve(p, "attack", s), p))  # doctest: +NORMALIZE_WHITESPACE
+        >>> print(sequence_text(resolve(p, "attack", s), p))  # doctest: +NORMALIZE_WHITESPACE +ELLIPSIS
         An attack, from the dice cast at the target to the hits it does not save: 2 unsaved hits on average
-          at least 1: 7/...
+          unsaved hits, at least: 1: 91.2%, 2: 64.9%, 4: 10.0%, 6: 0.1%
+          6 attacks
+          hit (to_hit): 6 dice, each passes on 4+: chance 1/2 -> 3 hits
+          save (save): 3 dice on average, each saved on 5+; fails and goes on: chance 2/3 -> 2 unsaved hits
+        ...
     """
     lines = [_headline(r)]
     lines += [f"  {line}" for line in _key_chances(r)]

@@ -24,24 +24,96 @@ SEARCH_SECONDS = 20.0
 """How long one request's search (find, check) may run; past it the answer says it is not exhaustive."""
 
 
+QUERY_KEYS = ("pack", "quantity", "given", "base", "roll", "target", "reroll", "unmodified", "effects", "reading",
+              "ignore", "weapons", "rule", "where", "max_facts")
+"""The query string's keys: the command line's options and the situation file's keys, by the same names."""
+
+MANY = ("given", "reroll", "unmodified", "effects", "reading", "ignore")
+"""The keys that may repeat (`effects=+1&effects=-1`)."""
+
+
 def arguments(request: Request, *, need: tuple[str, ...] = ("pack", "quantity")) -> argparse.Namespace:
-    """The query string as the command line's parsed arguments (no situation file: nothing is read from disk)."""
+    """The query string as the command line's parsed arguments (no situation file: nothing is read from disk).
+
+    Beyond the command line's `given`, `base` and `roll`, the query takes the situation file's keys
+    (SPEC 3.1): `effects` (`+1`, `x2`, `=3+`, or `NAME=OP` for a named one), `target`, `reroll`,
+    `unmodified`, `reading` (`ID=OPTION`, as `--reading`), `ignore` (a rule name; `ignore=` alone: ignore
+    nothing), `weapons`. An unknown key is refused, never dropped.
+    """
+    from kb.errors import did_you_mean
+
     q = request.query_params
+    for key in q:
+        if key not in QUERY_KEYS:
+            raise RulingsError(f"unknown query key {key[:40]!r}",
+                               hint=did_you_mean(key, QUERY_KEYS) or "known: " + ", ".join(QUERY_KEYS))
+    for key in q:
+        if key not in MANY and len(q.getlist(key)) > 1:
+            raise RulingsError(f"{key}= is given {len(q.getlist(key))} times; it takes one value",
+                               hint=f"repeatable: {', '.join(MANY)}")
     for name in need:
         if not q.get(name):
             raise RulingsError(f"the query needs {name}=...", hint="e.g. ?pack=fantasy&quantity=to_hit")
     roll = q.get("roll")
     if roll is not None and roll.strip():
-        from rulings.cli import _roll
-
-        try:
-            roll = _roll(roll.strip())
-        except argparse.ArgumentTypeError as e:
-            raise RulingsError(f"roll: {e}") from None
+        roll = _whole("roll", roll.strip())
     return argparse.Namespace(pack=q.get("pack", ""), quantity=q.get("quantity", ""), rule=q.get("rule", ""),
                               where=q.get("where", ""), given=[g for g in q.getlist("given") if g.strip()],
                               base=q.get("base") or None, roll=roll if isinstance(roll, int) else None,
-                              situation=None, max_facts=_max_facts(q.get("max_facts")), with_files=[])
+                              situation=None, max_facts=_max_facts(q.get("max_facts")), with_files=[],
+                              readings=[r for r in q.getlist("reading") if r.strip()], more=_more(q))
+
+
+def _whole(key: str, text: str) -> int:
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 18):
+        raise RulingsError(f"{key}: {text[:20]!r} is not a whole number")
+    return int(text)
+
+
+def _more(q: Any) -> dict[str, Any]:
+    """The situation file's keys the query gives, as a situation file would hold them."""
+    from kb.document import read_scalar
+
+    more: dict[str, Any] = {}
+    effects = [e.strip() for e in q.getlist("effects") if e.strip()]
+    if effects:
+        more["effects"] = [{"name": e.partition("=")[0].strip(), "op": e.partition("=")[2].strip()}
+                           if "=" in e[1:] and not e.startswith("=") else e for e in effects]
+    for key in ("target", "weapons"):
+        text = (q.get(key) or "").strip()
+        if text:
+            more[key] = read_scalar(text, key)
+    for key in ("reroll", "unmodified"):
+        listed = [read_scalar(v.strip(), key) for v in q.getlist(key) if v.strip()]
+        if listed:
+            more[key] = listed if len(listed) > 1 or key == "reroll" else listed[0]
+    if "ignore" in q:
+        more["ignore"] = [v.strip() for v in q.getlist("ignore") if v.strip()]
+    return more
+
+
+def read_situation(args: argparse.Namespace, pack: Any) -> Any:
+    """The situation the query states, checked against the pack as `rulings ask` checks its options."""
+    from dataclasses import replace
+
+    from kb.document import read_scalar
+    from kb.errors import Span
+    from rulings.options import parse_readings
+    from solver.situation import Situation, check_given, check_numbers, parse_given, situation_from_data
+
+    more = getattr(args, "more", {})
+    situation = situation_from_data(more, pack, Span("the query")) if more else Situation()
+    if args.given:
+        situation = situation.with_given(check_given(parse_given(args.given), pack))
+    if args.base is not None:
+        situation = replace(situation, base=check_numbers(read_scalar(args.base.strip(), "--base"), "--base"))
+    if args.roll is not None:
+        situation = replace(situation, roll=args.roll)
+    readings = parse_readings(getattr(args, "readings", ()), pack)
+    if readings:
+        situation = replace(situation, reading={**situation.reading, **readings})
+    return situation
 
 
 def _max_facts(text: str | None) -> int:
@@ -55,22 +127,20 @@ def _max_facts(text: str | None) -> int:
 def ask_json(packs: Packs, args: argparse.Namespace) -> dict[str, Any]:
     """`rulings ask --format json`."""
     from explain.json import ruling_json
-    from rulings.cli import _read_situation
     from solver.ask import ask
 
     pack = packs.get(args.pack)
-    return ruling_json(ask(pack, args.quantity, _read_situation(args, pack)))
+    return ruling_json(ask(pack, args.quantity, read_situation(args, pack)))
 
 
 def brief_answer(packs: Packs, args: argparse.Namespace) -> dict[str, Any]:
     """What the explorer shows: the ruling's JSON and the short ruling `rulings ask` prints, line by line."""
     from explain.brief import MARKS, brief_lines, brief_text
     from explain.json import ruling_json
-    from rulings.cli import _read_situation
     from solver.ask import ask
 
     pack = packs.get(args.pack)
-    ruling = ask(pack, args.quantity, _read_situation(args, pack))
+    ruling = ask(pack, args.quantity, read_situation(args, pack))
     lines = brief_lines(ruling, pack)
     return {"ruling": ruling_json(ruling), "text": brief_text(ruling, pack),
             "lines": [{"depth": line.depth, "tag": line.tag, "mark": MARKS.get(line.tag, ""), "text": line.text,
@@ -79,24 +149,22 @@ def brief_answer(packs: Packs, args: argparse.Namespace) -> dict[str, Any]:
 
 def why_not_answer(packs: Packs, args: argparse.Namespace) -> dict[str, Any]:
     """`rulings why-not --format json`."""
-    from rulings.cli import _read_situation
     from rulings.faq import _command, why_not_json
     from solver.space.whynot import why_not
 
     pack = packs.get(args.pack)
-    result = why_not(pack, args.quantity, args.rule, _read_situation(args, pack))
+    result = why_not(pack, args.quantity, args.rule, read_situation(args, pack))
     return why_not_json(result, [_command(args, c.as_given()) for c in result.changes])
 
 
 def find_answer(packs: Packs, args: argparse.Namespace) -> dict[str, Any]:
     """`rulings find --format json`."""
-    from rulings.cli import _read_situation
     from rulings.faq import find_json
     from solver.space.find import find
 
     pack = packs.get(args.pack)
     coverage = _coverage()
-    found = find(pack, args.quantity, args.where, _read_situation(args, pack), max_facts=args.max_facts,
+    found = find(pack, args.quantity, args.where, read_situation(args, pack), max_facts=args.max_facts,
                  coverage=coverage)
     return find_json(pack, args, found, coverage)
 
@@ -170,6 +238,7 @@ def vocabulary_json(packs: Packs, name: str) -> dict[str, Any]:
     from explain.english import say
 
     pack = packs.get(name)
+    reads = facts_read(pack)
     facts = []
     for f in pack.facts.values():
         default = sorted(f.default) if isinstance(f.default, frozenset | set) else f.default
@@ -190,12 +259,74 @@ def vocabulary_json(packs: Packs, name: str) -> dict[str, Any]:
     return {
         "name": name, "title": pack.title, "source": packs.source(name), "facts": facts,
         "quantities": [{"name": q.name, "kind": q.kind, "text": q.text, "characteristic": q.characteristic,
-                        "effects": q.effects, "rules": [m.name for m in pack.modifiers_of(q.name)]}
+                        "effects": q.effects, "rules": [m.name for m in pack.modifiers_of(q.name)],
+                        "takes": takes(pack, q), "reads": reads[q.name], "dice": q.dice,
+                        "readings": readings_of(pack, q.name)}
                        for q in pack.quantities.values()],
         "rules": [{"name": m.name, "text": m.text or say(pack, m.when), "quantities": list(m.quantities),
                    "cite": str(m.cite) if m.cite else None} for m in pack.modifiers.values()],
         "policies": [{"name": p.name, "kind": p.kind, "text": p.text or p.label,
-                      "cite": str(p.cite) if p.cite else None} for p in pack.policies.values()],
+                      "cite": str(p.cite) if p.cite else None, "reads": sorted(p.when.names) if p.when else []}
+                     for p in pack.policies.values()],
         "readings": [{"name": r.name, "sentence": r.sentence, "options": [o for o, _ in r.options],
-                      "default": r.default} for r in pack.readings.values()],
+                      "texts": [t for _, t in r.options], "default": r.default, "decides": _names(r.decides)}
+                     for r in pack.readings.values()],
     }
+
+
+def takes(pack: Any, q: Any) -> list[str]:
+    """The situation keys a quantity takes beyond its facts: what the explorer offers controls for.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> pack = load_pack("wh40k")
+        >>> takes(pack, pack.quantities["Sv"]), takes(pack, pack.quantities["hit_roll"])
+        (['base', 'effects', 'ignore'], ['roll', 'target', 'reroll', 'unmodified', 'effects', 'ignore'])
+        >>> takes(load_pack("fantasy"), load_pack("fantasy").quantities["to_hit"])
+        []
+    """
+    rolled = q.kind in ("total", "roll")
+    out = [*(["base"] if q.base is None and not rolled else []),
+           *(["roll", "target", "reroll", "unmodified"] if rolled else []), *(["effects"] if q.effects else [])]
+    if any(p.kind == "choice" for p in pack.policies.values()):
+        out.append("ignore")
+    return out
+
+
+def facts_read(pack: Any) -> dict[str, list[str]]:
+    """For each quantity, the facts its rules, base and policies read (through derived facts), sorted."""
+    import networkx as nx
+
+    from kb.graph import dependency_graph
+
+    graph = dependency_graph(pack)
+    out = {}
+    for name in pack.quantities:
+        node = ("quantity", name)
+        ancestors = nx.ancestors(graph, node) if node in graph else set()
+        out[name] = sorted(n[1] for n in ancestors if n[0] == "fact")
+    return out
+
+
+def _names(decides: Any) -> list[str]:
+    if not decides:
+        return []
+    if isinstance(decides, str):
+        return [decides]
+    return [str(getattr(d, "name", d)) for d in decides]
+
+
+def readings_of(pack: Any, quantity: str) -> list[str]:
+    """The declared readings that can change a quantity: those a policy on it (or on its rules) is under.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> readings_of(load_pack("skirmish"), "cc_dice"), readings_of(load_pack("skirmish"), "save")
+        (['cc_penalties'], [])
+    """
+    out: list[str] = []
+    for p in pack.policies.values():
+        ruled = set(p.quantities) | {q for r in p.rules if r in pack.modifiers for q in pack.modifiers[r].quantities}
+        if quantity in ruled:
+            out += [name for name, _ in p.under if name not in out]
+    return out

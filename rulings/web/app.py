@@ -1,18 +1,21 @@
 """The web app: the explorer page, FAQ and rule-graph pages, and the JSON API they use.
 
 Bad input is a 400 carrying the command line's message (`{"error": ...}`),
-an unknown pack a 404, an oversized upload a 413; nothing answers with a
-traceback. Handlers are plain functions, which Starlette runs in a thread
+an unknown pack a 404, an oversized upload a 413; the pages (explorer, FAQ,
+graph) answer the same errors as an HTML page. Nothing answers with a
+traceback. `rulings.web.guard` wraps the app: the Host allowlist, upload
+content types and safety headers. Handlers are plain functions, which Starlette runs in a thread
 pool, so a slow search does not hold up other requests.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
@@ -20,6 +23,7 @@ from starlette.staticfiles import StaticFiles
 
 from kb.errors import RulingsError, UnknownName
 from rulings.web import api, pages
+from rulings.web.guard import Guard, allowed_hosts
 from rulings.web.openapi import OPENAPI
 from rulings.web.packs import Packs
 
@@ -39,9 +43,16 @@ class Answer(JSONResponse):
         return json.dumps(content, ensure_ascii=False, default=str).encode("utf-8")
 
 
-def create_app(named: Sequence[str] = ()) -> Starlette:
-    """The app serving the built-in packs and the packs (names or paths) in `named`."""
+def create_app(named: Sequence[str] = (), *, hosts: Iterable[str] | None = None,
+               search_seconds: float | None = None) -> Any:
+    """The app serving the built-in packs and the packs (names or paths) in `named`.
+
+    `hosts`: the `Host` names it answers (default: loopback names only, see `rulings.web.guard`);
+    `search_seconds`: how long one request's search may run (default `api.SEARCH_SECONDS`).
+    """
     packs = Packs(named)
+    if search_seconds is not None:
+        api.SEARCH_SECONDS = search_seconds
 
     def answer(compute: Callable[[Request], Any]) -> Callable[[Request], Response]:
         def endpoint(request: Request) -> Response:
@@ -77,6 +88,7 @@ def create_app(named: Sequence[str] = ()) -> Starlette:
 
     routes = [
         Route("/", explorer),
+        Route("/favicon.ico", lambda request: FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")),
         Route("/faq/{pack}", faq_page),
         Route("/graph/{pack}.svg", graph_svg),
         Route("/graph/{pack}", graph_page),
@@ -95,8 +107,9 @@ def create_app(named: Sequence[str] = ()) -> Starlette:
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {
-        RulingsError: _bad_input, RecursionError: _bad_input, Exception: _bug}
-    return Starlette(routes=routes, exception_handlers=handlers)
+        RulingsError: _bad_input, RecursionError: _bad_input, HTTPException: _not_found, Exception: _bug}
+    app = Starlette(routes=routes, exception_handlers=handlers)
+    return Guard(app, frozenset(hosts) if hosts is not None else allowed_hosts())
 
 
 async def _body(request: Request) -> bytes:
@@ -119,9 +132,21 @@ async def _body(request: Request) -> bytes:
 
 async def _bad_input(request: Request, exc: Exception) -> Response:
     if isinstance(exc, RecursionError):
-        return JSONResponse({"error": "the input is nested too deeply to read"}, status_code=400)
+        return _error(request, "the input is nested too deeply to read", 400)
     status = 413 if isinstance(exc, TooLarge) else 404 if isinstance(exc, UnknownName) and _is_pack(exc) else 400
-    return JSONResponse({"error": str(exc)}, status_code=status)
+    return _error(request, str(exc), status)
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    status = getattr(exc, "status_code", 404)
+    return _error(request, "nothing is served here" if status == 404 else str(getattr(exc, "detail", "")), status)
+
+
+def _error(request: Request, message: str, status: int) -> Response:
+    """The error as JSON for the API, as a page for the pages a person opens."""
+    if request.url.path.startswith(("/api/", "/openapi", "/static/")) or request.url.path.endswith(".svg"):
+        return JSONResponse({"error": message}, status_code=status)
+    return HTMLResponse(pages.error_page(message, status), status_code=status)
 
 
 def _is_pack(exc: RulingsError) -> bool:
@@ -130,5 +155,4 @@ def _is_pack(exc: RulingsError) -> bool:
 
 
 async def _bug(request: Request, exc: Exception) -> Response:
-    return JSONResponse({"error": f"internal error (a bug in Rulings): {type(exc).__name__}: {str(exc)[:200]}"},
-                        status_code=500)
+    return _error(request, f"internal error (a bug in Rulings): {type(exc).__name__}: {str(exc)[:200]}", 500)

@@ -2,7 +2,9 @@
 
 A request names a pack by its name only; no path from a request is ever read.
 Loaded packs are kept in memory and reloaded when a file of theirs changes, so
-a rules writer editing a pack sees the edit on the next request.
+a rules writer editing a pack sees the edit on the next request. A served
+file whose pack is named like a built-in pack (or like another served file's)
+is refused before anything listens: a name means one pack.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from kb.errors import UnknownName
+from kb.errors import RulingsError, UnknownName
 from kb.model import Pack
 
 
@@ -24,10 +26,17 @@ class Packs:
 
         self.sources: dict[str, str] = {name: name for name in builtin_packs()}
         for source in named:
-            self.sources[load(source).name] = source
+            name = load(source).name
+            if self.sources.get(name, source) != source:
+                first = self.sources[name]
+                what = "a built-in pack" if first == name else f"the pack {first}"
+                raise RulingsError(f"{source}: its pack is named {name!r}, as {what} is: a name serves one pack",
+                                   hint=f"give it another name: (name: in the pack), e.g. name: my-{name}")
+            self.sources[name] = source
         self._loaded: dict[str, tuple[Any, Pack]] = {}
         self._memo: dict[tuple[str, str, Any], Any] = {}
         self._lock = threading.Lock()
+        self._building: dict[tuple[str, str, Any], threading.Lock] = {}
 
     def names(self) -> list[str]:
         """The served packs' names, built-in first, then those named on the command line."""
@@ -55,16 +64,26 @@ class Packs:
         return self.sources[name]
 
     def memo(self, name: str, what: str, key: Any, compute: Any) -> Any:
-        """`compute()` once per pack version: FAQs and a pack's own findings are slow and never change."""
+        """`compute()` once per pack version: FAQs and a pack's own findings are slow and never change.
+
+        Requests that arrive while it is being worked out wait for that answer rather than work it out again.
+        """
         pack = self.get(name)
         full = (name, what, key)
         held = self._memo.get(full)
         if held is not None and held[0] is pack:
             return held[1]
-        value = compute()
         with self._lock:
-            self._memo[full] = (pack, value)
-        return value
+            building = self._building.setdefault(full, threading.Lock())
+        with building:
+            pack = self.get(name)
+            held = self._memo.get(full)
+            if held is not None and held[0] is pack:
+                return held[1]
+            value = compute()
+            with self._lock:
+                self._memo[full] = (pack, value)
+            return value
 
 
 def _stamp(source: str) -> tuple[tuple[str, int, int], ...]:

@@ -12,9 +12,18 @@ from kb.model import Pack
 def _page(title: str, body: str) -> str:
     return ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<title>{escape(title)}</title><link rel="stylesheet" href="/static/style.css"></head>'
-            f'<body><header class="bar"><a href="/">Rulings</a></header><main class="page">{body}</main>'
-            "</body></html>")
+            f'<title>{escape(title)}</title><link rel="stylesheet" href="/static/style.css">'
+            '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml"></head>'
+            '<body><a class="skip" href="#main">Skip to the content</a>'
+            '<header class="bar"><a href="/">Rulings</a></header>'
+            f'<main class="page" id="main" tabindex="-1">{body}</main></body></html>')
+
+
+def error_page(message: str, status: int) -> str:
+    """An error on a page a person opened (the API answers the same message as JSON)."""
+    what = {404: "Not found", 400: "Not a question Rulings can answer", 413: "Too large"}.get(status, "Error")
+    return _page(f"{what} — Rulings", f'<h1>{escape(what)}</h1><p class="error">{escape(message)}</p>'
+                                       '<p><a href="/">Open the explorer</a></p>')
 
 
 def faq_page(pack: Pack, doc: dict[str, Any]) -> str:

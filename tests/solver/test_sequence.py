@@ -253,3 +253,13 @@ def test_bad_sequences_get_located_errors(tmp_path):
 def test_bad_sequence_inputs_are_refused_before_anything_is_computed(sequence, message):
     with pytest.raises(RulingsError, match=message):
         resolve(load_pack("wh40k"), "attack", Situation(sequence=sequence))
+
+
+def test_fantasy_shots_on_the_chart_hit_one_in_thirty_six():
+    """fantasy.txt: "If modifiers push the required score to 7 or higher, a hit is still possible: first roll
+    a 6, then roll again against the chart below": a score of 9 needs a 6, then a 6, for each shot."""
+    r = resolve(load_pack("fantasy"), "shooting", Situation(
+        given={"shooter.bs": 2, "shooter.moved": True, "target.in_hard_cover": True, "special.sniper": True},
+        sequence={"attacks": 2}))
+    assert r.steps[0].kept == Fraction(1, 36)
+    assert r.outcome == {0: Fraction(35, 36) ** 2, 1: 2 * Fraction(35, 36) * Fraction(1, 36), 2: Fraction(1, 36) ** 2}

@@ -12,12 +12,13 @@ from starlette.testclient import TestClient
 from rulings.cli import main
 from rulings.web import create_app
 
+YAML = {"content-type": "application/yaml"}
 COVER = ["shooter.bs=3", "target.in_soft_cover=true", "target.in_hard_cover=true"]
 
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    return TestClient(create_app())
+    return TestClient(create_app(), base_url="http://localhost")
 
 
 def cli_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> object:
@@ -94,7 +95,7 @@ def test_faq_is_the_command_lines_json_and_markdown(client: TestClient, capsys: 
 def test_check_of_the_pack_alone(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
     doc = cli_json(["check", "fantasy", "--format", "json"], capsys)
     assert isinstance(doc, dict)
-    assert client.post("/api/check/fantasy").json() == doc
+    assert client.post("/api/check/fantasy", headers=YAML).json() == doc
 
 
 def test_check_of_an_uploaded_overlay(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
@@ -111,19 +112,20 @@ def test_check_of_an_uploaded_overlay(client: TestClient, capsys: pytest.Capture
 
 
 def test_an_overlay_with_a_syntax_error_is_a_located_400(client: TestClient) -> None:
-    r = client.post("/api/check/fantasy", content=b"modifiers:\n  moved: {quantity: to_hit, change: -1\n")
+    r = client.post("/api/check/fantasy", content=b"modifiers:\n  moved: {quantity: to_hit, change: -1\n",
+                    headers=YAML)
     assert r.status_code == 400
     assert r.json()["error"].startswith("overlay.yaml:")
 
 
 def test_an_overlay_that_is_not_utf8_is_a_located_400(client: TestClient) -> None:
-    r = client.post("/api/check/fantasy", content=b"notes:\n  x: caf\xe9\n")
+    r = client.post("/api/check/fantasy", content=b"notes:\n  x: caf\xe9\n", headers=YAML)
     assert r.status_code == 400
     assert r.json()["error"].startswith("overlay.yaml:2:")
 
 
 def test_an_oversized_body_is_refused(client: TestClient) -> None:
-    r = client.post("/api/check/fantasy", content=b"#" * 1_000_001)
+    r = client.post("/api/check/fantasy", content=b"#" * 1_000_001, headers=YAML)
     assert r.status_code == 413
     assert "over the limit" in r.json()["error"]
 
@@ -172,7 +174,7 @@ def test_packs_and_vocabulary(client: TestClient) -> None:
 
 
 def test_a_pack_named_on_the_command_line_is_served() -> None:
-    client = TestClient(create_app(["tests/kb/folder_pack"]))
+    client = TestClient(create_app(["tests/kb/folder_pack"]), base_url="http://localhost")
     names = [p["name"] for p in client.get("/api/packs").json()]
     assert len(names) == 4
 

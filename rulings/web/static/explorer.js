@@ -1,11 +1,27 @@
 // The explorer: controls built from a pack's facts, the live ruling beside them, the situation in the URL.
-// Plain JavaScript, no build step; every answer comes from the JSON API (/openapi.json).
+// Plain JavaScript, no build step; every answer comes from the JSON API (/openapi.json). The URL's keys are
+// the API's: the command line's given, base, roll, target, reading, and the situation file's effects,
+// reroll, unmodified, ignore, weapons.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { pack: "", quantity: "", given: new Map(), base: "", roll: "" };
+const REROLLS = ["ones", "failed", "all"];
+const QUICK_EFFECTS = ["+1", "-1", "x2", "/2"];
+const MANY_CASES = 12;
+const MARKS = { "+": ["✓", "counts"], x: ["✗", "does not count"], "~": ["~", "ignored"], "!": ["!", "limited"] };
+const state = blank();
 let vocab = null;
 let asked = 0;
+
+function blank() {
+  return { pack: "", quantity: "", given: new Map(), base: "", roll: "", target: "", reroll: [], unmodified: "",
+    effects: [], reading: new Map(), ignore: null, weapons: "" };
+}
+
+function clearSituation() {
+  const { pack, quantity } = state;
+  Object.assign(state, blank(), { pack, quantity });
+}
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -18,26 +34,59 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
+function pairs(values) {
+  const out = new Map();
+  for (const pair of values) {
+    const i = pair.indexOf("=");
+    if (i > 0) out.set(pair.slice(0, i), pair.slice(i + 1));
+  }
+  return out;
+}
+
 function readUrl() {
   const q = new URLSearchParams(location.search);
+  Object.assign(state, blank());
   state.pack = q.get("pack") || "";
   state.quantity = q.get("quantity") || "";
-  state.given = new Map();
-  for (const pair of q.getAll("given")) {
-    const i = pair.indexOf("=");
-    if (i > 0) state.given.set(pair.slice(0, i), pair.slice(i + 1));
-  }
-  state.base = q.get("base") || "";
-  state.roll = q.get("roll") || "";
+  state.given = pairs(q.getAll("given"));
+  state.reading = pairs(q.getAll("reading"));
+  for (const key of ["base", "roll", "target", "weapons"]) state[key] = q.get(key) || "";
+  state.unmodified = q.getAll("unmodified").join(", ");
+  state.reroll = q.getAll("reroll").filter(Boolean);
+  state.effects = q.getAll("effects").filter(Boolean);
+  state.ignore = q.has("ignore") ? q.getAll("ignore").filter(Boolean) : null;
+}
+
+function quantity() {
+  return vocab ? vocab.quantities.find((x) => x.name === state.quantity) : null;
+}
+
+function takes(key) {
+  const q = quantity();
+  return Boolean(q && q.takes.includes(key));
 }
 
 function query(more) {
+  // Only the keys the chosen quantity takes: a control it does not offer never sends anything.
   const q = new URLSearchParams();
   q.set("pack", state.pack);
   q.set("quantity", state.quantity);
   for (const [k, v] of state.given) q.append("given", `${k}=${v}`);
-  if (state.base) q.set("base", state.base);
-  if (state.roll) q.set("roll", state.roll);
+  const readings = quantity() ? quantity().readings : [];
+  for (const [k, v] of state.reading) if (!vocab || readings.includes(k)) q.append("reading", `${k}=${v}`);
+  if (state.base && takes("base")) q.set("base", state.base);
+  if (takes("roll")) {
+    if (state.roll) q.set("roll", state.roll);
+    if (state.target) q.set("target", state.target);
+    for (const r of state.reroll) q.append("reroll", r);
+    for (const u of state.unmodified.split(",").map((s) => s.trim()).filter(Boolean)) q.append("unmodified", u);
+  }
+  if (takes("effects")) for (const e of state.effects) q.append("effects", e);
+  if (state.ignore !== null && takes("ignore")) {
+    if (state.ignore.length) for (const r of state.ignore) q.append("ignore", r);
+    else q.append("ignore", "");
+  }
+  if (state.weapons) q.set("weapons", state.weapons);
   for (const [k, v] of Object.entries(more || {})) q.set(k, v);
   return q.toString();
 }
@@ -47,11 +96,22 @@ function shellWord(w) {
 }
 
 function commandLine() {
+  // `rulings ask` with the same situation; keys it has no option for go in a situation on standard input.
+  const params = new URLSearchParams(query());
   const words = ["rulings", "ask", vocab ? vocab.source : state.pack, state.quantity];
-  for (const [k, v] of state.given) words.push("--given", `${k}=${v}`);
-  if (state.base) words.push("--base", state.base);
-  if (state.roll) words.push("--roll", state.roll);
-  return words.map(shellWord).join(" ");
+  for (const g of params.getAll("given")) words.push("--given", g);
+  for (const r of params.getAll("reading")) words.push("--reading", r);
+  for (const key of ["base", "roll", "target"]) if (params.get(key)) words.push(`--${key}`, params.get(key));
+  const file = {};
+  if (params.getAll("effects").length) file.effects = params.getAll("effects");
+  if (params.getAll("reroll").length) file.reroll = params.getAll("reroll");
+  const unmodified = params.getAll("unmodified").map((u) => (/^\d+$/.test(u) ? Number(u) : u));
+  if (unmodified.length) file.unmodified = unmodified.length === 1 ? unmodified[0] : unmodified;
+  if (params.has("ignore")) file.ignore = params.getAll("ignore").filter(Boolean);
+  if (params.get("weapons")) file.weapons = Number(params.get("weapons"));
+  const line = words.map(shellWord).join(" ");
+  if (!Object.keys(file).length) return line;
+  return `echo ${shellWord(JSON.stringify(file))} | ${line} --situation -`;
 }
 
 async function getJson(url) {
@@ -68,12 +128,11 @@ async function start() {
   select.replaceChildren(...packs.map((p) => el("option", { value: p.name }, `${p.name}: ${p.title}`)));
   if (!packs.some((p) => p.name === state.pack)) state.pack = packs[0].name;
   select.value = state.pack;
-  select.onchange = () => { state.pack = select.value; state.quantity = ""; state.given.clear(); loadPack(); };
-  $("quantity").onchange = () => { state.quantity = $("quantity").value; buildFacts(); update(true); };
-  $("base").onchange = () => { state.base = $("base").value.trim(); update(true); };
-  $("roll").onchange = () => { state.roll = $("roll").value.trim(); update(true); };
-  $("reset").onclick = () => { state.given.clear(); state.base = ""; state.roll = ""; buildFacts(); update(true); };
-  $("copy").onclick = copyCommand;
+  select.onchange = () => { state.pack = select.value; state.quantity = ""; clearSituation(); loadPack(); };
+  $("quantity").onchange = () => { state.quantity = $("quantity").value; buildControls(); update(true); };
+  $("reset").onclick = () => { clearSituation(); buildControls(); update(true); };
+  $("copy").onclick = () => copy(commandLine());
+  $("copy-link").onclick = () => copy(location.href);
   window.onpopstate = () => { readUrl(); loadPack(false); };
   await loadPack(false);
 }
@@ -85,13 +144,11 @@ async function loadPack(push = true) {
   if (!qs.some((q) => q.name === state.quantity)) state.quantity = qs[0].name;
   $("quantity").replaceChildren(...qs.map((q) => el("option", { value: q.name }, `${q.text} (${q.name})`)));
   $("quantity").value = state.quantity;
-  $("base").value = state.base;
-  $("roll").value = state.roll;
   $("links").replaceChildren(
     el("a", { href: `/faq/${encodeURIComponent(state.pack)}` }, "FAQ"), " ",
     el("a", { href: `/graph/${encodeURIComponent(state.pack)}` }, "Rule graph"), " ",
     el("a", { href: "/openapi.json" }, "API"));
-  buildFacts();
+  buildControls();
   await update(push);
 }
 
@@ -99,6 +156,23 @@ function setGiven(name, value) {
   if (value === "" || value === null) state.given.delete(name);
   else state.given.set(name, value);
   update(true);
+}
+
+function stepper(id, name, now, lo, hi, start, placeholder, onset) {
+  // A number with − and + buttons (mouse or keyboard): an empty box steps from `start`.
+  const box = el("input", { type: "number", id, "data-fact": name, min: lo, max: hi, step: 1, placeholder,
+    value: now || "", onchange: (e) => onset(e.target.value.trim()) });
+  const step = (d) => () => {
+    const current = Number.parseInt(box.value, 10);
+    let v = Number.isNaN(current) ? start : current + d;
+    if (lo !== null && lo !== undefined) v = Math.max(lo, v);
+    if (hi !== null && hi !== undefined) v = Math.min(hi, v);
+    box.value = String(v);
+    onset(box.value);
+  };
+  return el("span", { class: "stepper" },
+    el("button", { type: "button", "aria-label": `less ${name}`, onclick: step(-1) }, "−"), box,
+    el("button", { type: "button", "aria-label": `more ${name}`, onclick: step(1) }, "+"));
 }
 
 function factControl(f) {
@@ -116,26 +190,16 @@ function factControl(f) {
   }
   if (f.kind === "bool" || f.kind === "enum") {
     const values = f.kind === "bool" ? ["true", "false"] : f.values;
-    const blank = derived ? "— as derived —" : f.default !== null ? `— default: ${f.default} —` : "— unknown —";
+    const none = derived ? "— as derived —" : f.default !== null ? `— default: ${f.default} —` : "— unknown —";
     input = el("select", { id, "data-fact": f.name, onchange: (e) => setGiven(f.name, e.target.value) },
-      el("option", { value: "" }, blank),
+      el("option", { value: "" }, none),
       values.map((v) => el("option", { value: v }, f.kind === "bool" ? (v === "true" ? "yes" : "no") : v)));
     input.value = now || "";
   } else if (f.kind === "int") {
     const [lo, hi] = f.range || [null, null];
-    input = el("input", { type: "number", id, "data-fact": f.name, min: lo, max: hi, step: 1,
-      placeholder: f.default !== null ? `default ${f.default}` : "unknown", value: now || "",
-      onchange: (e) => setGiven(f.name, e.target.value.trim()) });
-    const step = (d) => () => {
-      const base = input.value === "" ? (f.typical ?? f.default ?? lo ?? 0) - d : Number(input.value);
-      let v = base + d;
-      if (lo !== null) v = Math.max(lo, Math.min(hi, v));
-      input.value = String(v);
-      setGiven(f.name, input.value);
-    };
-    input = el("span", { class: "stepper" },
-      el("button", { type: "button", "aria-label": `less ${f.name}`, onclick: step(-1) }, "−"), input,
-      el("button", { type: "button", "aria-label": `more ${f.name}`, onclick: step(1) }, "+"));
+    const start = f.typical ?? f.default ?? lo ?? 0;
+    input = stepper(id, f.name, now, lo, hi, start, f.default !== null ? `default ${f.default}` : "unknown",
+      (v) => setGiven(f.name, v));
   } else {
     input = el("input", { id, "data-fact": f.name, value: now || "", placeholder: "[KEYWORD, ...]",
       onchange: (e) => setGiven(f.name, e.target.value.trim()) });
@@ -143,14 +207,107 @@ function factControl(f) {
   return el("div", { class: `fact ${f.kind}` }, el("label", { for: id }, label), input, note);
 }
 
-function buildFacts() {
+function fieldsets(facts) {
   const groups = new Map();
-  for (const f of vocab.facts) {
+  for (const f of facts) {
     if (!groups.has(f.group)) groups.set(f.group, []);
     groups.get(f.group).push(f);
   }
-  $("facts").replaceChildren(...[...groups].map(([g, facts]) =>
-    el("fieldset", {}, el("legend", {}, g || "situation"), facts.map(factControl))));
+  return [...groups].map(([g, fs]) => el("fieldset", {}, el("legend", {}, g || "situation"), fs.map(factControl)));
+}
+
+function buildControls() {
+  buildInputs();
+  buildFacts();
+}
+
+function buildFacts() {
+  // The facts the quantity's rules read first; the rest of the pack's folded away (open if one is given).
+  const q = quantity();
+  const reads = new Set(q ? q.reads : []);
+  const near = vocab.facts.filter((f) => reads.has(f.name));
+  const far = vocab.facts.filter((f) => !reads.has(f.name));
+  const out = near.length ? fieldsets(near) : [el("p", { class: "muted" }, `No fact of the pack bears on ${state.quantity}.`)];
+  if (far.length) {
+    out.push(el("details", { class: "other-facts", open: far.some((f) => state.given.has(f.name)) },
+      el("summary", {}, `Other facts of the pack (${far.length}): none bears on ${state.quantity}`), fieldsets(far)));
+  }
+  $("facts").replaceChildren(...out);
+}
+
+function buildInputs() {
+  // What the quantity takes beyond facts: its base (first, for characteristics), effects, the roll and its
+  // target, re-rolls and triggers, and the readings that can change it.
+  const q = quantity();
+  const out = [];
+  const set = (key) => (v) => { state[key] = v; update(true); };
+  if (takes("base")) {
+    out.push(el("div", { class: "fact base" }, el("label", { for: "base" }, `base ${q.characteristic || q.name}`),
+      el("input", { id: "base", value: state.base, placeholder: "e.g. 3+, 6, D6+1", size: 10,
+        onchange: (e) => set("base")(e.target.value.trim()) })));
+  }
+  if (takes("effects")) out.push(effectsControl());
+  if (takes("roll")) {
+    const dice = q.dice || "D6";
+    const count = Number.parseInt(dice, 10) || 1;
+    const faces = Number.parseInt(dice.split("D")[1], 10) || 6;
+    out.push(el("div", { class: "fact roll" }, el("label", { for: "roll" }, `the unmodified roll (${dice})`),
+      stepper("roll", "roll", state.roll, count, count * faces, count, "not rolled", set("roll"))));
+    out.push(el("div", { class: "fact target" }, el("label", { for: "target" }, "what the roll must reach"),
+      el("input", { id: "target", value: state.target, placeholder: "e.g. 3+", size: 6,
+        onchange: (e) => set("target")(e.target.value.trim()) })));
+    out.push(el("fieldset", { class: "rerolls" }, el("legend", {}, "re-rolls"), REROLLS.map((r) =>
+      el("label", { class: "inline" }, el("input", { type: "checkbox", "data-reroll": r, checked: state.reroll.includes(r),
+        onchange: (e) => {
+          state.reroll = e.target.checked ? [...state.reroll, r] : state.reroll.filter((x) => x !== r);
+          update(true);
+        } }), ` ${r}`))));
+    out.push(el("div", { class: "fact unmodified" },
+      el("label", { for: "unmodified" }, "unmodified results that trigger something"),
+      el("input", { id: "unmodified", value: state.unmodified, placeholder: "e.g. 6 or 5+", size: 8,
+        onchange: (e) => set("unmodified")(e.target.value.trim()) })));
+  }
+  for (const name of q ? q.readings : []) {
+    const r = vocab.readings.find((x) => x.name === name);
+    if (!r) continue;
+    out.push(el("div", { class: "fact reading" }, el("label", { for: `reading-${name}` }, `read “${name}” as`),
+      el("select", { id: `reading-${name}`, "data-reading": name, onchange: (e) => {
+        if (e.target.value === r.default) state.reading.delete(name); else state.reading.set(name, e.target.value);
+        update(true);
+      } }, r.options.map((o) => el("option", { value: o, selected: (state.reading.get(name) || r.default) === o },
+        `${o}${o === r.default ? " (the pack's default)" : ""}`))),
+      el("small", { class: "muted" }, r.sentence || "")));
+  }
+  $("inputs").replaceChildren(...(out.length ? [el("fieldset", { class: "asked" },
+    el("legend", {}, state.quantity), out)] : []));
+}
+
+function effectsControl() {
+  const add = (text) => {
+    const t = text.trim();
+    if (!t) return;
+    state.effects = [...state.effects, t];
+    buildInputs();
+    update(true);
+    $("effect-new").focus();
+  };
+  const remove = (i) => () => {
+    state.effects = state.effects.filter((_, j) => j !== i);
+    buildInputs();
+    update(true);
+    $("effect-new").focus();
+  };
+  const box = el("input", { id: "effect-new", placeholder: "e.g. =3+ or Stealth=-1", size: 14,
+    onkeydown: (e) => { if (e.key === "Enter") { e.preventDefault(); add(box.value); } } });
+  return el("div", { class: "fact effects" },
+    el("span", { class: "label" }, "effects in play"),
+    el("ul", { class: "chips", "aria-label": "effects in play" }, state.effects.map((e, i) =>
+      el("li", { class: "chip", "data-effect": e }, e, " ",
+        el("button", { type: "button", "aria-label": `remove effect ${e}`, onclick: remove(i) }, "×")))),
+    el("span", { class: "quick" }, QUICK_EFFECTS.map((e) =>
+      el("button", { type: "button", class: "add-effect", "aria-label": `add effect ${e}`, onclick: () => add(e) }, e))),
+    el("label", { for: "effect-new", class: "inline" }, "other effect "), box,
+    el("button", { type: "button", onclick: () => add(box.value) }, "add"));
 }
 
 async function update(push) {
@@ -165,43 +322,107 @@ async function update(push) {
   try {
     doc = await getJson(`/api/brief?${query()}`);
   } catch (e) {
-    if (mine === asked) box.replaceChildren(el("p", { class: "error" }, e.message)), box.classList.remove("busy");
+    if (mine === asked) {
+      box.replaceChildren(el("p", { class: "error" }, e.message));
+      box.classList.remove("busy");
+      box.dataset.display = "";
+      $("answer").replaceChildren(el("span", { class: "error" }, "not a ruling: see below"));
+    }
     return;
   }
   if (mine !== asked) return;
-  box.replaceChildren(...renderRuling(doc));
+  box.replaceChildren(...renderRuling(doc).filter((n) => n !== null && n !== undefined));
   box.classList.remove("busy");
   box.dataset.display = doc.ruling.display;
+  const q = quantity();
+  document.title = `${q ? q.text : state.quantity}: ${doc.ruling.display} — Rulings`;
+  $("answer").replaceChildren(el("strong", {}, `${state.quantity}: ${doc.ruling.display}`), " ", verdict(doc.ruling, "bar"));
 }
 
 function cite(text) { return text ? el("blockquote", {}, text) : null; }
 function rule(name) { return vocab.rules.find((r) => r.name === name) || { name, text: "", cite: null }; }
 
+function share(p) {
+  const [n, d] = String(p).split("/").map(Number);
+  return d ? n / d : n;
+}
+
 function chance(p) {
   if (p === undefined || p === null) return null;
-  const [n, d] = String(p).split("/").map(Number);
-  const share = d ? n / d : n;
+  const part = share(p);
   return el("div", { class: "chance" },
-    el("div", { class: "bar", role: "img", "aria-label": `chance ${p}` },
-      el("span", { style: `width:${(share * 100).toFixed(1)}%` })),
-    el("span", { class: "fraction" }, `chance ${p} (${(share * 100).toFixed(1)}%)`));
+    el("div", { class: "meter", role: "img", "aria-label": `chance ${p}` },
+      el("span", { style: `width:${(part * 100).toFixed(1)}%` })),
+    el("span", { class: "fraction" }, `chance ${p} (${(part * 100).toFixed(1)}%)`));
+}
+
+function verdict(doc, where) {
+  if (doc.passed === undefined || doc.passed === null) return null;
+  return el("span", { class: doc.passed ? "passed" : "failed", id: where === "bar" ? null : "verdict" },
+    doc.passed ? "PASSED" : "FAILED");
+}
+
+function distributionChart(doc) {
+  // Odds as a small bar chart: one bar per result, its height its chance.
+  const dist = doc.distribution;
+  if (!dist) return null;
+  const entries = Object.entries(dist);
+  if (entries.length < 2 || entries.length > 40) return null;
+  const top = Math.max(...entries.map(([, p]) => share(p)));
+  return el("figure", { class: "odds" },
+    el("figcaption", {}, `The odds${doc.mean ? ` (average ${doc.mean})` : ""}:`),
+    el("ol", { class: "dist", "aria-label": "chance of each result" }, entries.map(([v, p]) =>
+      el("li", { title: `${v}: ${p}` },
+        el("span", { class: "col", style: `height:${((share(p) / top) * 3).toFixed(2)}em` }),
+        el("span", { class: "v" }, v), el("span", { class: "sr" }, `: ${p}`)))));
 }
 
 function renderRuling(answer) {
-  // The short ruling `rulings ask` prints, line by line, with the JSON's chance, cases and readings as a bar and tables.
+  // The short ruling `rulings ask` prints, line by line, with the JSON's chance, odds, cases and readings.
   const doc = answer.ruling;
   const [head, ...rest] = answer.lines;
   const out = [el("h2", { class: "headline" }, head.text), el("p", { class: "value" }, "ruling: ",
-    el("strong", { id: "display" }, doc.display))];
+    el("strong", { id: "display" }, doc.display), " ", verdict(doc))];
   if (head.cite) out.push(cite(head.cite));
   out.push(chance(doc.probability));
+  out.push(distributionChart(doc));
   if (doc.cases) out.push(casesTable(doc, rest.filter((l) => l.tag === "case")));
   if (doc.readings) out.push(readingsTable(doc));
   const shown = rest.filter((l) => !(doc.cases && l.tag === "case"));
-  out.push(el("ul", { class: "reasons" }, shown.map((l) => el("li", { class: l.tag, style: `margin-left:${l.depth - 1}em` },
-    l.mark ? el("span", { class: "mark" }, l.mark) : null, " ", l.text, cite(l.cite)))));
+  out.push(el("ul", { class: "reasons" }, shown.map((l) => {
+    const [mark, meaning] = MARKS[l.mark] || [l.mark, ""];
+    const text = l.text.replace(/ \(--full lists them\)$/, " (under “Rules that did not count”)");
+    return el("li", { class: l.tag, style: `margin-left:${Math.max(l.depth - 1, 0)}em` },
+      mark ? el("span", { class: "mark", title: meaning || null, "aria-label": meaning || null }, mark) : null, " ",
+      text, cite(l.cite));
+  })));
+  out.push(ignoreChoice(doc));
   out.push(whyNotList(doc));
   return out;
+}
+
+function choicePermitted() {
+  // A choice policy (ignore modifiers) whose condition facts are all given true.
+  return vocab.policies.some((p) => p.kind === "choice" && p.reads.length &&
+    p.reads.every((f) => state.given.get(f) === "true"));
+}
+
+function ignoreChoice(doc) {
+  if (!takes("ignore") || !(choicePermitted() || doc.ignored.length || state.ignore !== null)) return null;
+  const names = [...new Set([...doc.applied.map((a) => a.rule), ...doc.ignored.map((a) => a.rule)])];
+  if (!names.length) return null;
+  const ignored = new Set(doc.ignored.map((a) => a.rule));
+  return el("fieldset", { class: "ignore" },
+    el("legend", {}, state.ignore === null ? "Ignored (the best choice for the controlling player)" : "Ignored (your choice)"),
+    names.map((n) => el("label", { class: "inline" }, el("input", { type: "checkbox", "data-ignore": n, checked: ignored.has(n),
+      onchange: (e) => {
+        const now = new Set(state.ignore === null ? ignored : state.ignore);
+        if (e.target.checked) now.add(n); else now.delete(n);
+        state.ignore = [...now].sort();
+        update(true);
+      } }), ` ${n}`)),
+    state.ignore === null ? null : el("button", { type: "button", class: "best-choice",
+      onclick: () => { state.ignore = null; update(true); } }, "let the solver choose"));
 }
 
 function casesTable(doc, lines) {
@@ -211,13 +432,24 @@ function casesTable(doc, lines) {
     const at = line ? line.text.lastIndexOf(`: ${doc.cases[i].display}`) : -1;
     return at > 0 ? line.text.slice(0, at) : facts.map((f) => `${f} = ${showValue(doc.cases[i].when[f])}`).join(", ");
   };
-  return el("table", { class: "cases" },
+  const table = () => el("table", { class: "cases" },
     el("caption", {}, "It depends on facts the situation leaves unknown:"),
     el("tr", {}, el("th", {}, "when"), facts.map((f) => el("th", {}, f)), el("th", {}, "ruling"), el("th", {}, "chance"),
       el("th", {}, "counted")),
     doc.cases.map((c, i) => el("tr", {}, el("td", {}, worded(i)), facts.map((f) => el("td", {}, showValue(c.when[f]))),
       el("td", {}, c.display), el("td", {}, c.probability ?? ""),
       el("td", {}, (c.applied || []).map((a) => `${a.change} ${a.rule}`).join(", ")))));
+  if (doc.cases.length <= MANY_CASES) return table();
+  // Too many to read: say what it depends on, and the range, as a summary; the table on request.
+  const shown = [...new Set(doc.cases.map((c) => c.display))];
+  const holder = el("div", { class: "many-cases" });
+  holder.append(el("p", { class: "summary" },
+    `It depends on ${facts.join(", ")}, which the situation does not give: ${doc.cases.length} cases, `,
+    `${shown.length} different rulings (${shown.slice(0, 3).join(", ")}${shown.length > 3 ? ", …" : ""}). `,
+    "Give those facts for one ruling."),
+  el("button", { type: "button", class: "show-cases", onclick: (e) => e.target.replaceWith(table()) },
+    `Show all ${doc.cases.length} cases`));
+  return holder;
 }
 
 function showValue(v) {
@@ -227,15 +459,21 @@ function showValue(v) {
 }
 
 function readingsTable(doc) {
-  // Readings side by side: one column per way the text can be read.
+  // Readings side by side: one column per way the text can be read, each a button to read it that way.
   return el("table", { class: "readings" },
     el("caption", {}, "The text can be read more than one way:"),
     el("tr", {}, doc.readings.map((r) => el("th", {}, `${r.of}: ${r.reading}${r.default ? " (default)" : ""}`))),
-    el("tr", {}, doc.readings.map((r) => el("td", {}, r.display))));
+    el("tr", {}, doc.readings.map((r) => el("td", {}, r.display, " ",
+      el("button", { type: "button", class: "use-reading", "data-reading": `${r.of}=${r.reading}`, onclick: () => {
+        const def = (vocab.readings.find((x) => x.name === r.of) || {}).default;
+        if (r.reading === def) state.reading.delete(r.of); else state.reading.set(r.of, r.reading);
+        buildInputs();
+        update(true);
+      } }, "read it so")))));
 }
 
 function whyNotList(doc) {
-  const q = vocab.quantities.find((x) => x.name === doc.quantity);
+  const q = quantity();
   const counted = new Set(doc.applied.map((a) => a.rule));
   const missing = (q ? q.rules : []).filter((r) => !counted.has(r));
   if (!missing.length) return null;
@@ -246,6 +484,11 @@ function whyNotList(doc) {
       return el("li", { "data-rule": name }, el("span", {}, `${name}: ${rule(name).text}`), " ",
         el("button", { type: "button", class: "ask-why", onclick: () => whyNot(name, answer) }, "why not?"), answer);
     })));
+}
+
+function factText(name) {
+  const f = vocab.facts.find((x) => x.name === name);
+  return f ? f.text.replace("{value}", "…") : name;
 }
 
 async function whyNot(name, box) {
@@ -265,24 +508,30 @@ async function whyNot(name, box) {
   walk(doc.reason, 0);
   const changes = doc.changes.map((c) => {
     const given = new Map(state.given);
-    for (const [k, v] of Object.entries(c.given)) given.set(k, typeof v === "boolean" ? String(v) : String(v));
-    const q = new URLSearchParams({ pack: state.pack, quantity: state.quantity });
-    for (const [k, v] of given) q.append("given", `${k}=${v}`);
-    if (state.base) q.set("base", state.base);
-    if (state.roll) q.set("roll", state.roll);
+    for (const [k, v] of Object.entries(c.given)) given.set(k, String(v));
+    const keep = { ...state, given };
     const text = Object.entries(c.values || c.given).map(([k, v]) => `${k} = ${showValue(v)}`).join(", ");
-    return el("li", {}, el("a", { href: `/?${q}`, class: "change", onclick: (e) => {
-      e.preventDefault(); state.given = given; buildFacts(); update(true);
+    const words = Object.keys(c.values || c.given).map(factText).join("; ");
+    const href = `/?${queryOf(keep)}`;
+    return el("li", {}, el("a", { href, class: "change", title: words, onclick: (e) => {
+      e.preventDefault(); state.given = given; buildControls(); update(true).then(() => $("ruling").focus());
     } }, text), ` → ${doc.quantity} becomes ${c.display}`);
   });
-  box.replaceChildren(el("ul", { class: "because" }, lines),
+  const said = rule(name).text;
+  box.replaceChildren(said ? el("p", { class: "rule-words" }, `${name} counts when ${said}.`) : null,
+    el("ul", { class: "because" }, lines),
     doc.status === "counts" ? null :
       changes.length ? el("div", {}, el("p", {}, "Smallest changes that make it count:"), el("ul", { class: "changes" }, changes))
         : el("p", {}, "No change of up to three facts makes it count."));
 }
 
-async function copyCommand() {
-  const text = commandLine();
+function queryOf(other) {
+  const saved = { ...state };
+  Object.assign(state, other);
+  try { return query(); } finally { Object.assign(state, saved); }
+}
+
+async function copy(text) {
   try {
     await navigator.clipboard.writeText(text);
   } catch (e) {
