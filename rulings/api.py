@@ -50,7 +50,8 @@ def load_pack(name_or_path: str, *, extra: Sequence[str] = ()) -> Pack:
 
 def ask(pack: Pack | str, quantity: str, given: Mapping[str, Any] | None = None, *,
         situation: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """A ruling, as `rulings ask --format json` prints it.
+    """A ruling, as `rulings ask --format json` prints it; for a sequence of the pack (a whole attack), its
+    resolution, as `rulings ask PACK SEQUENCE --format json` prints it.
 
     Examples:
         >>> r = ask("wh40k", "S", situation={"base": 4, "effects": ["+1", "x2"]})
@@ -61,12 +62,27 @@ def ask(pack: Pack | str, quantity: str, given: Mapping[str, Any] | None = None,
         ...
         kb.errors.UnknownName: situation: unknown fact 'shooter.bz'
           hint: did you mean 'shooter.bs' or 'shooter.los' or 'shooter.moved'?
+        >>> attack = ask("skirmish", "attack", {"attacker.to_hit": 4, "target.save": 5},
+        ...              situation={"sequence": {"attacks": 6}})
+        >>> attack["steps"][0]["chance"], attack["steps"][1]["out"]["mean"]
+        ('1/2', '2')
     """
+    loaded = _pack(pack)
+    return answer(loaded, quantity, _situation(loaded, given, situation))
+
+
+def answer(pack: Pack, name: str, situation: Situation) -> dict[str, Any]:
+    """The JSON answer to `name` in `situation`: a quantity's ruling, or a sequence's resolution where the pack
+    has a sequence of that name and no quantity of it (as `rulings ask` chooses)."""
+    if name in pack.sequences and name not in pack.quantities:
+        from explain.sequence import sequence_json
+        from solver.sequence import resolve
+
+        return sequence_json(resolve(pack, name, situation))
     from explain.json import ruling_json
     from solver.ask import ask as solve
 
-    loaded = _pack(pack)
-    return ruling_json(solve(loaded, quantity, _situation(loaded, given, situation)))
+    return ruling_json(solve(pack, name, situation))
 
 
 def why_not(pack: Pack | str, quantity: str, rule: str, given: Mapping[str, Any] | None = None, *,

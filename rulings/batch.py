@@ -68,8 +68,7 @@ def answer_line(pack: Pack, line: bytes | None, quantity: str | None, file: str,
         ...
         kb.errors.RulingsError: <stdin>:7:1: no quantity: give "quantity" in the line or QUANTITY on the command line
     """
-    from explain.json import ruling_json
-    from solver.ask import ask
+    from rulings.api import answer
     from solver.situation import situation_from_data
 
     where = Span("<stdin>" if file == "-" else file, number, 1)
@@ -85,7 +84,7 @@ def answer_line(pack: Pack, line: bytes | None, quantity: str | None, file: str,
     asked = data.pop("quantity", quantity)
     if not isinstance(asked, str):
         raise RulingsError(f"{where}: no quantity: give \"quantity\" in the line or QUANTITY on the command line")
-    return ruling_json(ask(pack, asked, situation_from_data(data, pack, where)))
+    return answer(pack, asked, situation_from_data(data, pack, where))
 
 
 def _located(message: str, file: str, number: int) -> str:

@@ -92,3 +92,14 @@ def test_the_api_page_runs_as_shown() -> None:
     page = Path(__file__).resolve().parents[2] / "docs" / "python-api.md"
     result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted >= 8
+
+
+def test_ask_answers_a_sequence_as_the_command_prints_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """A whole attack from Python is what `rulings ask PACK SEQUENCE --format json` prints."""
+    doc = rulings.ask("skirmish", "attack", {"attacker.to_hit": 4, "target.save": 5},
+                      situation={"sequence": {"attacks": 3}})
+    assert main(["ask", "skirmish", "attack", "--given", "attacker.to_hit=4", "--given", "target.save=5",
+                 "--step", "attacks=3", "--format", "json"]) == 0
+    assert doc == json.loads(capsys.readouterr().out)
+    # each die is unsaved with chance 1/2 x 2/3 = 1/3: three dice, (2/3)^3 = 8/27 that none gets through
+    assert doc["steps"][-1]["out"]["distribution"]["0"] == "8/27"

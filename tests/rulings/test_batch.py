@@ -110,3 +110,15 @@ def test_a_bug_on_one_line_is_reported_for_that_line(capsys: pytest.CaptureFixtu
                           "fantasy", "to_hit")
     assert code == 70 and docs[0]["internal"] is True and "ZeroDivisionError" in docs[0]["error"]
     assert docs[1]["display"] == "3+"
+
+
+def test_a_line_may_ask_a_whole_attack(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """skirmish.txt: dice against the Success Threshold, then a Save Roll for each hit. Hitting on 4+ (1/2) and
+    saving on 5+ (a save fails 2/3 of the time), one die is unsaved 1/3 of the time: two dice give 0, 1 or 2
+    unsaved hits with chances 4/9, 4/9 and 1/9."""
+    line = {"quantity": "attack", "given": {"attacker.to_hit": 4, "target.save": 5}, "sequence": {"attacks": 2}}
+    code, docs, err = batch(capsys, monkeypatch, [json.dumps(line), json.dumps(SHOT)], "skirmish")
+    assert (code, err) == (2, "")  # the fantasy line is not a skirmish quantity: that line alone is an error
+    assert docs[0]["sequence"] == "attack"
+    assert docs[0]["steps"][-1]["out"]["distribution"] == {"0": "4/9", "1": "4/9", "2": "1/9"}
+    assert "to_hit" in docs[1]["error"]
