@@ -21,6 +21,7 @@ from kb.loader import gc_paused
 from kb.model import Pack
 from solver.space.check import BASE, READINGS, TARGET, Finding, check_pack, load_findings
 from solver.space.model import Coverage
+from solver.space.sequence_diff import SEQUENCE
 
 
 def findings_of(pack: Pack, coverage: Coverage | None = None) -> list[Finding]:
@@ -145,14 +146,25 @@ def replay_command(pack: str, quantity: str, given: Mapping[str, Any], extra: Se
         'rulings ask fantasy to_hit --given shooter.bs=3 --given shooter.moved=true'
         >>> replay_command("skirmish", "cc_dice", {}, readings=["cc_penalties=once"])
         'rulings ask skirmish cc_dice --reading cc_penalties=once'
+        >>> replay_command("skirmish", "attack", {"target.save": 5, SEQUENCE: {"attacks": 2, "hit": {"target": 4}}})
+        'rulings ask skirmish attack --given target.save=5 --step attacks=2 --step hit.target=4'
     """
     words = ["rulings", "ask", pack, quantity]
     words += [w for f in extra for w in ("--with", f)] + [w for r in readings for w in ("--reading", r)]
-    words += [w for name, value in given.items() if name not in (BASE, TARGET)
+    words += [w for name, value in given.items() if name not in (BASE, TARGET, SEQUENCE)
               for w in ("--given", f"{name}={show_value(value)}")]
     words += ["--base", show_value(given[BASE])] if BASE in given else []
     words += ["--target", show_value(given[TARGET])] if TARGET in given else []
+    words += [w for key, value in _steps(given.get(SEQUENCE, {})) for w in ("--step", f"{key}={show_value(value)}")]
     return " ".join(shlex.quote(w) for w in words)
+
+
+def _steps(inputs: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """A sequence's inputs as `--step` pairs: `attacks=2`, `hit.target=4`."""
+    pairs = []
+    for key, value in inputs.items():
+        pairs += [(f"{key}.{sub}", v) for sub, v in value.items()] if isinstance(value, dict) else [(key, value)]
+    return pairs
 
 
 def finding_json(f: Finding, pack: str, extra: Sequence[str] = (), readings: Sequence[str] = ()) -> dict[str, Any]:
@@ -285,5 +297,7 @@ def _answer_lines(label: str, answer: str) -> str:
 
 
 def _given_text(given: Mapping[str, Any]) -> str:
-    return ", ".join(f"{k} = {show_value(v)}" for k, v in given.items()) or "the defaults"
+    facts = [f"{k} = {show_value(v)}" for k, v in given.items() if k != SEQUENCE]
+    return ", ".join([*facts, *(f"{k} = {show_value(v)}" for k, v in _steps(given.get(SEQUENCE, {})))]) \
+        or "the defaults"
 

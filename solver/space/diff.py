@@ -85,7 +85,8 @@ class PackDiff:
 
 
 def changed_rules(old: Pack, new: Pack) -> list[str]:
-    """Modifiers and policies added, removed or changed between `old` and `new`, by name.
+    """Modifiers, policies, quantities, facts and sequences added, removed or changed between `old` and `new`,
+    by name.
 
     Examples:
         >>> from kb.loader import load_pack
@@ -93,7 +94,7 @@ def changed_rules(old: Pack, new: Pack) -> list[str]:
         []
     """
     out = []
-    for section in ("modifiers", "policies", "quantities", "facts"):
+    for section in ("modifiers", "policies", "quantities", "facts", "sequences"):
         a, b = getattr(old, section), getattr(new, section)
         for name in sorted(set(a) | set(b)):
             if _shape(a.get(name)) != _shape(b.get(name)):
@@ -102,7 +103,8 @@ def changed_rules(old: Pack, new: Pack) -> list[str]:
 
 
 def diff_packs(old: Pack, new: Pack, quantity: str | None = None, *, deadline: float | None = None) -> PackDiff:
-    """The rulings that change between `old` and `new` (for one quantity, or every shared one)."""
+    """The rulings that change between `old` and `new` (for one quantity, or every shared one and every shared
+    sequence)."""
     from solver.ask import ask
     from solver.situation import Situation
 
@@ -129,6 +131,13 @@ def diff_packs(old: Pack, new: Pack, quantity: str | None = None, *, deadline: f
                 groups[key] = [given, weight, causes]
         searched[q] = coverage.searched
         changes += [Change(q, a, b, w, n, c) for (a, b), (w, n, c) in groups.items()]
+    if quantity is None:  # a whole attack changes with what it rolls: see solver.space.sequence_diff
+        from solver.space.sequence_diff import sequence_changes
+
+        found, sequences = sequence_changes(old, new, changed, changes, covered, deadline=deadline)
+        changes += [Change(name, a, b, w, 1, c) for name, a, b, w, c in found]
+        covered.update(sequences)
+        searched.update({name: c.searched for name, c in sequences.items()})
     return PackDiff(tuple(changed), tuple(changes), searched, covered)
 
 
@@ -248,7 +257,7 @@ class _Part:
 def _situations(old: Pack, new: Pack, q: str, changed: Sequence[str],
                 coverage: Coverage) -> Iterator[tuple[dict[str, Any], int]]:
     """One situation per combination of readings the packs can reach for `q`, smallest first, with its weight."""
-    exprs = _readings(old, new, q)
+    exprs = read_by(old, new, q)
     facts = _facts(old, new, exprs, changed)
     removed = sorted({n for e in exprs for n in e.names if n in old.facts and n not in new.facts})
     if removed:
@@ -297,7 +306,7 @@ def _situations(old: Pack, new: Pack, q: str, changed: Sequence[str],
             yield ({**given, BASE: base} if base is not None else given), weight
 
 
-def _readings(old: Pack, new: Pack, q: str) -> list[Expr]:
+def read_by(old: Pack, new: Pack, q: str) -> list[Expr]:
     """Every expression a ruling of `q` reads, in either pack (the same text once), with every domain
     constraint that ties their facts to others: a default the constraint forbids must be free to change."""
     out: dict[str, Expr] = {}

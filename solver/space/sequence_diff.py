@@ -1,0 +1,193 @@
+"""Which sequences (whole attacks) change between two versions of a pack.
+
+A sequence's outcome is a function of its own definition, the rulings of the
+quantities it rolls and counts with (its steps' rolls, its attacks and
+damage characteristics) and the facts its expressions read (targets, event
+conditions, extra dice, damage, models, wounds). So:
+
+- when none of these changed (each quantity proven unchanged by the
+  quantity search, the definition and the facts the same), the sequence is
+  proven unchanged wherever those searches were exhaustive, and is as far
+  from proven as the least covered of them;
+- when one of them changed, the situations where a quantity it uses changes
+  are resolved in both versions, smallest first: the first whose outcome
+  differs is the change's witness, its mean and chances before and after.
+  When none differs the sequence is *not* claimed unchanged: its coverage says
+  what changed and that no situation tried showed it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from fractions import Fraction
+from itertools import islice, product
+from typing import Any
+
+from kb.errors import RulingsError
+from kb.expr import Expr
+from kb.model import Pack, RollSequence, Step
+from solver.space.check import BASE, TARGET
+from solver.space.model import Coverage, facts_behind, typical, values_of
+
+SEQUENCE = "sequence"
+"""A witness's key for the sequence inputs a replay gives (`--step attacks=2 --step hit.target=4`)."""
+
+CANDIDATES = 256
+"""Most combinations of a sequence's own facts resolved in both versions in looking for a change."""
+
+SHOWN_AT_LEAST = 3
+"""How many "at least N" chances a change shows (the distribution follows where they read the same)."""
+
+
+def sequence_changes(old: Pack, new: Pack, changed: Sequence[str], changes: Iterable[Any],
+                     covered: Mapping[str, Coverage], *, deadline: float | None = None
+                     ) -> tuple[list[tuple[str, str, str, dict[str, Any], tuple[str, ...]]], dict[str, Coverage]]:
+    """Each shared sequence whose outcome changes (name, before, after, witness, causes), and what each
+    sequence's comparison covered."""
+    by_quantity: dict[str, list[Any]] = {}
+    for c in changes:
+        by_quantity.setdefault(c.quantity, []).append(c)
+    found = []
+    coverage: dict[str, Coverage] = {}
+    for name in sorted(set(old.sequences) & set(new.sequences)):
+        own = coverage[name] = Coverage(deadline=deadline)
+        before, after = old.sequences[name], new.sequences[name]
+        used = sorted(uses(before) | uses(after))
+        facts = facts_behind(old, reads(before)) | facts_behind(new, reads(after))
+        causes = tuple(n for n in changed if n == name or n in used or n in facts)
+        for q in used:
+            if q not in covered:
+                own.stop(f"{name} uses {q}, which only one version has")
+            for reason in covered.get(q, Coverage()).reasons:
+                own.stop(f"{q} (used by {name}): {reason}")
+        moved = [c for q in used for c in by_quantity.get(q, ())]
+        if not causes and not moved:
+            continue
+        candidates = [(c.quantity, c.witness) for c in moved] + [("", w) for w in _own_situations(old, new, name)]
+        witness = _first_change(old, new, name, candidates, own)
+        if witness is None:
+            what = dict.fromkeys([*causes, *(c.quantity for c in moved)])
+            own.stop(f"{', '.join(what)} changed, and no situation tried changed {name}'s outcome: "
+                     "it is not proven unchanged")
+            continue
+        situation, a, b = witness
+        found.append((name, a, b, situation, tuple(dict.fromkeys([*causes, *(r for c in moved for r in c.causes)]))))
+    return found, coverage
+
+
+def uses(seq: RollSequence) -> set[str]:
+    """The quantities a sequence rolls or counts with.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> sorted(uses(load_pack("skirmish").sequences["attack"]))
+        ['save', 'to_hit']
+    """
+    return {s.roll for s in _steps(seq)} | {q for q in (seq.attacks, seq.damage) if q is not None}
+
+
+def reads(seq: RollSequence) -> set[str]:
+    """The facts a sequence's own expressions read (targets, events, models, wounds)."""
+    exprs: list[Expr | None] = [seq.models, seq.wounds]
+    for step in _steps(seq):
+        exprs.append(step.target)
+        exprs += [x for e in step.events for x in (e.when, e.extra, e.damage)]
+    return {name for x in exprs if x is not None for name in x.names}
+
+
+def _steps(seq: RollSequence) -> Iterator[Step]:
+    yield from seq.steps
+    if seq.each_point is not None:
+        yield seq.each_point
+
+
+def _own_situations(old: Pack, new: Pack, name: str) -> Iterator[dict[str, Any]]:
+    """Every combination of the facts the sequence's own expressions read (events, targets, models), one value
+    per class, defaults first, up to `CANDIDATES`: where a changed event or condition shows."""
+    facts = facts_behind(old, reads(old.sequences[name])) | facts_behind(new, reads(new.sequences[name]))
+    names = sorted(f for f in facts if f in new.facts and new.facts[f].derive is None)
+    for values in islice(product(*(values_of(new, f) for f in names)), CANDIDATES):
+        yield {f: v for f, v in zip(names, values, strict=True) if v != new.facts[f].default}
+
+
+def _first_change(old: Pack, new: Pack, name: str, witnesses: Iterable[tuple[str, Mapping[str, Any]]],
+                  coverage: Coverage) -> tuple[dict[str, Any], str, str] | None:
+    """The first witness (of a quantity's change, as a replayable situation of the sequence) under which the
+    sequence's outcome differs, with both outcomes."""
+    from solver.sequence import resolve
+    from solver.situation import Situation
+
+    for quantity, w in witnesses:
+        inputs = _inputs(new.sequences[name], new, quantity, w)
+        given = _completed(old, new, name, {k: v for k, v in w.items() if k not in (BASE, TARGET, SEQUENCE)})
+        situation = Situation(given=given, sequence=inputs)
+        coverage.searched += 1
+        try:
+            a, b = resolve(old, name, situation), resolve(new, name, situation)
+        except RulingsError:  # a witness of one quantity may not be a whole situation for the sequence
+            continue
+        if a.outcome != b.outcome:
+            shown_a, shown_b = outcome_text(a), outcome_text(b)
+            if shown_a == shown_b:
+                shown_a, shown_b = _with_distribution(shown_a, a.outcome), _with_distribution(shown_b, b.outcome)
+            return {**given, SEQUENCE: inputs}, shown_a, shown_b
+    return None
+
+
+def _completed(old: Pack, new: Pack, name: str, given: Mapping[str, Any]) -> dict[str, Any]:
+    """A quantity's witness made a situation of the whole sequence: each int fact with no default that the
+    sequence or the rolls of its other steps read, at a value a player would recognise."""
+    from solver.space.diff import read_by
+
+    names = reads(old.sequences[name]) | reads(new.sequences[name])
+    for q in uses(old.sequences[name]) | uses(new.sequences[name]):
+        names |= {n for e in read_by(old, new, q) for n in e.names}
+    out = dict(given)
+    for fact_name in sorted(facts_behind(new, names)):
+        fact = new.facts[fact_name]
+        if fact_name not in out and fact.derive is None and fact.default is None and fact.type.kind == "int":
+            out[fact_name] = typical(fact)
+    return out
+
+
+def _inputs(seq: RollSequence, pack: Pack, quantity: str, witness: Mapping[str, Any]) -> dict[str, Any]:
+    """The sequence inputs a comparison gives: two attacks and one damage (or the witness's base, where it is
+    of that characteristic), and where a step's target comes from the situation, the middle of its die (or the
+    witness's target, where it is of that step's roll)."""
+    def own(name: str, default: Any) -> Any:
+        return witness.get(BASE, default) if name == quantity else default
+
+    inputs: dict[str, Any] = {}
+    if seq.attacks is None or pack.quantities[seq.attacks].base is None:
+        inputs["attacks"] = own(seq.attacks or "", 2)
+    if seq.damage is not None and pack.quantities[seq.damage].base is None:
+        inputs["damage"] = own(seq.damage, 1)
+    for step in _steps(seq):
+        q = pack.quantities[step.roll]
+        if step.target is None and q.kind != "score":
+            sides = int(str(q.dice).upper().partition("D")[2] or 6)
+            target = witness.get(TARGET, sides // 2 + 1) if step.roll == quantity else sides // 2 + 1
+            inputs[step.name] = {"target": target}
+    return inputs
+
+
+def outcome_text(r: Any) -> str:
+    """A sequence's outcome as a change shows it: its mean and first chances of at least N.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> from solver.sequence import resolve
+        >>> from solver.situation import Situation
+        >>> s = Situation(given={"attacker.to_hit": 4, "target.save": 4}, sequence={"attacks": 2})
+        >>> outcome_text(resolve(load_pack("skirmish"), "attack", s))
+        'mean 1/2 unsaved hits; at least 1: 7/16, 2: 1/16'
+    """
+    from solver.sequence import at_least, mean
+
+    what = "damage" if r.damage is not None else (r.steps[-1].step.passes or r.steps[-1].step.name)
+    chances = ", ".join(f"{n}: {p}" for n, p in list(at_least(r.outcome).items())[:SHOWN_AT_LEAST])
+    return f"mean {mean(r.outcome)} {what}; at least {chances}" if chances else f"mean {mean(r.outcome)} {what}"
+
+
+def _with_distribution(text: str, dist: Mapping[int, Fraction]) -> str:
+    return f"{text}; distribution " + ", ".join(f"{n}: {p}" for n, p in sorted(dist.items()))
