@@ -299,6 +299,23 @@ class RollSequence:
     assumptions: tuple[str, ...] = ()
     cite: Citation | None = None
 
+    @property
+    def rolls(self) -> tuple[Step, ...]:
+        """Every step, the roll for each point of damage last."""
+        return (*self.steps, self.each_point) if self.each_point is not None else self.steps
+
+    def uses(self) -> set[str]:
+        """The quantities the sequence rolls or counts with (its steps' rolls, its attacks and damage)."""
+        return {s.roll for s in self.rolls} | {q for q in (self.attacks, self.damage) if q is not None}
+
+    def reads(self) -> set[str]:
+        """The facts its own expressions read (targets, events, models, wounds)."""
+        exprs: list[Expr | None] = [self.models, self.wounds]
+        for step in self.rolls:
+            exprs.append(step.target)
+            exprs += [x for e in step.events for x in (e.when, e.extra, e.damage)]
+        return {name for x in exprs if x is not None for name in x.names}
+
 
 @dataclass(frozen=True, slots=True)
 class Reading:

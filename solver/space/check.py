@@ -624,8 +624,10 @@ def _unused(pack: Pack) -> Iterable[Finding]:
 
     graph = dependency_graph(pack)
     constrained = {n for c in pack.constraints.values() for n in c.require.names}
+    rolled = {q for s in pack.sequences.values() for q in s.uses()}  # a sequence's steps: used, if by no rule
+    read = {n for s in pack.sequences.values() for n in s.reads()}
     for name, fact in pack.facts.items():
-        if not any(graph.successors(("fact", name))) and name not in constrained:
+        if not any(graph.successors(("fact", name))) and name not in constrained | read:
             yield Finding(
                 "note",
                 "unused_fact",
@@ -634,7 +636,7 @@ def _unused(pack: Pack) -> Iterable[Finding]:
                 ((name, fact.where),),
             )
     for name, q in pack.quantities.items():
-        if not any(graph.predecessors(("quantity", name))):
+        if not any(graph.predecessors(("quantity", name))) and name not in rolled:
             yield Finding(
                 "note",
                 "unused_quantity",

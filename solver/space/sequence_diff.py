@@ -24,8 +24,7 @@ from itertools import islice, product
 from typing import Any
 
 from kb.errors import RulingsError
-from kb.expr import Expr
-from kb.model import Pack, RollSequence, Step
+from kb.model import Pack, RollSequence
 from solver.space.check import BASE, TARGET
 from solver.space.model import Coverage, facts_behind, typical, values_of
 
@@ -52,8 +51,8 @@ def sequence_changes(old: Pack, new: Pack, changed: Sequence[str], changes: Iter
     for name in sorted(set(old.sequences) & set(new.sequences)):
         own = coverage[name] = Coverage(deadline=deadline)
         before, after = old.sequences[name], new.sequences[name]
-        used = sorted(uses(before) | uses(after))
-        facts = facts_behind(old, reads(before)) | facts_behind(new, reads(after))
+        used = sorted(before.uses() | after.uses())
+        facts = facts_behind(old, before.reads()) | facts_behind(new, after.reads())
         causes = tuple(n for n in changed if n == name or n in used or n in facts)
         for q in used:
             if q not in covered:
@@ -75,36 +74,10 @@ def sequence_changes(old: Pack, new: Pack, changed: Sequence[str], changes: Iter
     return found, coverage
 
 
-def uses(seq: RollSequence) -> set[str]:
-    """The quantities a sequence rolls or counts with.
-
-    Examples:
-        >>> from kb.loader import load_pack
-        >>> sorted(uses(load_pack("skirmish").sequences["attack"]))
-        ['save', 'to_hit']
-    """
-    return {s.roll for s in _steps(seq)} | {q for q in (seq.attacks, seq.damage) if q is not None}
-
-
-def reads(seq: RollSequence) -> set[str]:
-    """The facts a sequence's own expressions read (targets, events, models, wounds)."""
-    exprs: list[Expr | None] = [seq.models, seq.wounds]
-    for step in _steps(seq):
-        exprs.append(step.target)
-        exprs += [x for e in step.events for x in (e.when, e.extra, e.damage)]
-    return {name for x in exprs if x is not None for name in x.names}
-
-
-def _steps(seq: RollSequence) -> Iterator[Step]:
-    yield from seq.steps
-    if seq.each_point is not None:
-        yield seq.each_point
-
-
 def _own_situations(old: Pack, new: Pack, name: str) -> Iterator[dict[str, Any]]:
     """Every combination of the facts the sequence's own expressions read (events, targets, models), one value
     per class, defaults first, up to `CANDIDATES`: where a changed event or condition shows."""
-    facts = facts_behind(old, reads(old.sequences[name])) | facts_behind(new, reads(new.sequences[name]))
+    facts = facts_behind(old, old.sequences[name].reads()) | facts_behind(new, new.sequences[name].reads())
     names = sorted(f for f in facts if f in new.facts and new.facts[f].derive is None)
     for values in islice(product(*(values_of(new, f) for f in names)), CANDIDATES):
         yield {f: v for f, v in zip(names, values, strict=True) if v != new.facts[f].default}
@@ -139,8 +112,8 @@ def _completed(old: Pack, new: Pack, name: str, given: Mapping[str, Any]) -> dic
     sequence or the rolls of its other steps read, at a value a player would recognise."""
     from solver.space.diff import read_by
 
-    names = reads(old.sequences[name]) | reads(new.sequences[name])
-    for q in uses(old.sequences[name]) | uses(new.sequences[name]):
+    names = old.sequences[name].reads() | new.sequences[name].reads()
+    for q in old.sequences[name].uses() | new.sequences[name].uses():
         names |= {n for e in read_by(old, new, q) for n in e.names}
     out = dict(given)
     for fact_name in sorted(facts_behind(new, names)):
@@ -162,7 +135,7 @@ def _inputs(seq: RollSequence, pack: Pack, quantity: str, witness: Mapping[str, 
         inputs["attacks"] = own(seq.attacks or "", 2)
     if seq.damage is not None and pack.quantities[seq.damage].base is None:
         inputs["damage"] = own(seq.damage, 1)
-    for step in _steps(seq):
+    for step in seq.rolls:
         q = pack.quantities[step.roll]
         if step.target is None and q.kind != "score":
             sides = int(str(q.dice).upper().partition("D")[2] or 6)

@@ -8,6 +8,7 @@ allocates the damage model by model, damage that carries over after the rest.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 from pathlib import Path
@@ -263,3 +264,15 @@ def test_fantasy_shots_on_the_chart_hit_one_in_thirty_six():
         sequence={"attacks": 2}))
     assert r.steps[0].kept == Fraction(1, 36)
     assert r.outcome == {0: Fraction(35, 36) ** 2, 1: 2 * Fraction(35, 36) * Fraction(1, 36), 2: Fraction(1, 36) ** 2}
+
+
+def test_what_only_a_sequence_reads_is_not_unused():
+    """A fact only an event or a step's target reads, and a roll no rule modifies but a sequence rolls, are
+    used: check reports no unused_fact or unused_quantity for them (and still does for what nothing reads)."""
+    from solver.space.check import check_pack
+
+    pack = load_pack(str(PACKS / "critical.yaml"))
+    kinds = {(f.kind, f.key) for f in check_pack(pack)}
+    assert not any(kind.startswith("unused") for kind, _ in kinds), kinds
+    orphan = replace(pack, facts={**pack.facts, "ab.orphan": replace(pack.facts["ab.lethal"], name="ab.orphan")})
+    assert ("unused_fact", "unused_fact.ab.orphan") in {(f.kind, f.key) for f in check_pack(orphan)}
