@@ -276,6 +276,8 @@ def _build(node: yaml.Node, path: Path, doc: Document, problems: list[RulingsErr
             if not isinstance(key, str | int | bool) or isinstance(key_node, yaml.CollectionNode):
                 problems.append(RulingsError("keys must be plain names", where=_span(key_node, doc.path)))
                 continue
+            if isinstance(key, bool) and key_node.value.lower() not in ("true", "false"):
+                key = key_node.value  # a key written on/off/yes/no is that word (`unmodified: {on: 6}`), not a boolean
             key = str(key) if not isinstance(key, str) else key
             if key in out:
                 first = doc.key_spans.get((*path, key))

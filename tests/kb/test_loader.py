@@ -263,3 +263,11 @@ def test_an_unmodified_result_said_twice_is_refused_where_it_is_said_again(tmp_p
     (problem,) = err.value.problems
     assert f"an unmodified 6 {said}" in str(problem)
     assert problem.where is not None and (problem.where.line, problem.where.column) == (7, 22)
+
+
+def test_a_key_written_on_or_yes_is_that_word_and_true_false_keys_stay_booleans(tmp_path: Path) -> None:
+    """docs/pack-format.md writes an example's unmodified trigger as `{on, probability}`: YAML 1.1 would read
+    the key `on` as a boolean, and the example would compare a 'True' key. A table keyed by true/false keeps
+    those keys (its rows are a bool fact's values)."""
+    doc = read_yaml("a: {on: [6], off: 1, yes: 2, no: 3}\nb: {true: 1, false: 0}\n", str(tmp_path / "keys.yaml"))
+    assert doc.data == {"a": {"on": [6], "off": 1, "yes": 2, "no": 3}, "b": {"True": 1, "False": 0}}
