@@ -525,7 +525,8 @@ class _Builder:
 
     def _example(self, raw: dict[str, Any], doc: Document, path: tuple[Any, ...],
                  quantities: dict[str, Quantity]) -> Example:
-        self._known("quantity", raw["quantity"], quantities, doc, (*path, "quantity"))
+        if raw["quantity"] not in self.entries["sequences"]:  # an example may ask a quantity or a sequence
+            self._known("quantity", raw["quantity"], quantities, doc, (*path, "quantity"))
         return Example(raw["name"], raw["quantity"], raw.get("situation") or {}, raw["expect"], doc.span(path),
                        raw.get("quote", ""), raw.get("faq", ""), raw.get("topic", ""))
 

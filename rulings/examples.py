@@ -20,13 +20,13 @@ class ExampleResult:
 
 def run_example(pack: Pack, example: Example) -> ExampleResult:
     """Ask the example's question and compare the answer with what the pack expects."""
-    from explain.json import ruling_json
-    from solver import ask, situation_from_data
+    from rulings.api import answer
+    from solver import situation_from_data
 
     want_exit = example.expect.get("exit", 0)
     try:
         situation = situation_from_data(example.situation, pack, example.where)
-        got = ruling_json(ask(pack, example.quantity, situation))
+        got = answer(pack, example.quantity, situation)
     except RulingsError as e:
         if want_exit == 2:
             needle = str(example.expect.get("error_contains", "")).lower()

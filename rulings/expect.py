@@ -55,7 +55,13 @@ def mismatches(expect: dict[str, Any], got: dict[str, Any]) -> list[str]:
     return problems
 
 
+DISTRIBUTIONS = ("outcome", "damage", "models_destroyed", "attacks")
+"""A sequence's distributions an example can state: `{mean, distribution, at_least}`."""
+
+
 def _compare(key: str, want: Any, have: Any, expect: dict[str, Any]) -> list[str]:
+    if key in DISTRIBUTIONS and isinstance(have, dict) and "distribution" in have:
+        return _distribution(key, want, have)
     if key in ("applied", "ignored"):
         ids = sorted(str(x["rule"]) for x in have or [])
         return [] if ids == sorted(map(str, want)) else [f"{key} {ids} != {sorted(map(str, want))}"]
@@ -87,3 +93,27 @@ def _compare(key: str, want: Any, have: Any, expect: dict[str, Any]) -> list[str
             out += [f"group {name!r}: {p}" for p in mismatches(sub, by[name])] if name in by else [f"no group {name!r}"]
         return out
     return [] if same(have, want) else [f"{key} {have!r} != {want!r}"]
+
+
+def _distribution(key: str, want: dict[str, Any], have: dict[str, Any]) -> list[str]:
+    """A sequence's distribution against what an example states of it: its mean, its whole distribution, and
+    the chances of at least N for the N given.
+
+    Examples:
+        >>> have = {"distribution": {"0": "1/4", "1": "3/4"}, "mean": "3/4", "at_least": {"1": "3/4"}}
+        >>> _distribution("outcome", {"mean": "3/4", "at_least": {1: "3/4"}}, have)
+        []
+        >>> _distribution("outcome", {"distribution": {1: "3/4"}}, have)
+        ["outcome distribution {'0': '1/4', '1': '3/4'} != {1: '3/4'}"]
+    """
+    out = []
+    for part, value in want.items():
+        if part == "mean":
+            ok = Fraction(have["mean"]) == Fraction(str(value))
+        else:
+            got = {int(n): Fraction(p) for n, p in have[part].items()}
+            wanted = {int(n): Fraction(str(p)) for n, p in value.items()}
+            ok = got == wanted if part == "distribution" else all(got.get(n) == p for n, p in wanted.items())
+        if not ok:
+            out.append(f"{key} {part} {have[part]!r} != {value!r}")
+    return out

@@ -141,6 +141,8 @@ EXPECT_VALUES: dict[str, Any] = {
     "cases": [{"when": {"f.i": "1..3"}, "value": 3}], "groups": {"near": {"value": 3}}, "assumptions": ["a"],
     "exit": 2, "error_contains": "cannot", "mean": "7/2", "reroll": ["ones"], "unmodified": {"on": [6]},
     "alternatives": [], "pack": "gen", "quantity": "q0", "total": {"distribution": {"2": "1"}, "mean": "2"},
+    "outcome": {"mean": "1/2", "distribution": {"0": "1/2", "1": "1/2"}, "at_least": {"1": "1/2"}},
+    "damage": {"mean": 2}, "models_destroyed": {"at_least": {"1": "1/3"}}, "attacks": {"distribution": {"2": "1"}},
 }
 
 

@@ -32,3 +32,22 @@ def test_a_missing_target_is_exit_2_with_a_hint(capsys):
     assert main(["ask", "wh40k", "attack", "--step", "attacks=3", "--step", "hit.target=3"]) == 2
     err = capsys.readouterr().err
     assert "step 'wound' needs what its roll must reach" in err and "--step wound.target=3" in err
+
+
+def test_an_example_may_state_what_a_sequence_gives():
+    """A pack's example asks a sequence by name and compares its outcome's mean, distribution and chances of at
+    least N as exact fractions; a wrong figure is a failure that says which."""
+    from dataclasses import replace
+
+    from kb.loader import load_pack
+    from rulings.examples import run_example
+
+    from pathlib import Path
+
+    pack = load_pack(str(Path(__file__).parents[2] / "docs" / "examples" / "critical-game.yaml"))
+    keen = next(e for e in pack.examples if e.quantity == "attack" and "keen" in e.name)
+    assert run_example(pack, keen).problems == []
+    wrong = replace(keen, expect={"outcome": {"mean": "1/3", "at_least": {1: "215/576"}}})
+    assert run_example(pack, wrong).problems == ["outcome mean '5/12' != '1/3'"]
+    short = replace(keen, expect={"outcome": {"distribution": {0: "361/576"}}})
+    assert run_example(pack, short).problems and "distribution" in run_example(pack, short).problems[0]
