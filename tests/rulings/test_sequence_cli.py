@@ -38,11 +38,10 @@ def test_an_example_may_state_what_a_sequence_gives():
     """A pack's example asks a sequence by name and compares its outcome's mean, distribution and chances of at
     least N as exact fractions; a wrong figure is a failure that says which."""
     from dataclasses import replace
+    from pathlib import Path
 
     from kb.loader import load_pack
     from rulings.examples import run_example
-
-    from pathlib import Path
 
     pack = load_pack(str(Path(__file__).parents[2] / "docs" / "examples" / "critical-game.yaml"))
     keen = next(e for e in pack.examples if e.quantity == "attack" and "keen" in e.name)
