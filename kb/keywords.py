@@ -9,9 +9,11 @@ decides whether the rule applies to a unit and to each of its models:
 * ``X unit`` applies when any model has X, ``X model`` only to models with X;
 * ``non-X`` excludes X (for a unit: no model may have X);
 * a comma, ``/`` or ``or`` list means any one; adjacent keywords mean all;
-* singular and plural are the same keyword (regular plurals, and the
-  irregular ones a pack declares, such as SPACE WOLF / SPACE WOLVES), and
-  case never matters;
+* a keyword is whole: CHAOS SPACE MARINES is one keyword, so a unit that has
+  it has neither SPACE MARINES nor KNIGHTS nor any other word of it;
+* singular and plural are the same keyword (English plurals, from the
+  ``inflect`` library, and the exceptions a pack declares, such as
+  SPACE WOLF / SPACE WOLVES), and case never matters;
 * a datasheet name is an additional keyword of its unit (and so of each of
   its models).
 
@@ -22,21 +24,26 @@ reads it as written next to its keywords (``adjacent``) and
 show both.
 
 Grammar: separators (``,``, ``/``, ``or``; ``, or`` counts once) split the
-phrase into alternatives; within an alternative every word is a keyword that
-is required, or excluded when written ``non-X``. Articles (a, an, the) are
+phrase into alternatives; within an alternative the words are keywords that
+are required, or excluded when written ``non-X``. Articles (a, an, the) are
 ignored and a trailing ``unit(s)``/``model(s)`` gives the scope (default:
-unit). A multi-word keyword cannot in general be told apart from adjacent
-keywords, so each word counts as a keyword; write ``ADEPTUS-ASTARTES`` or
-``ADEPTUS_ASTARTES`` to name one keyword. To match either reading, a unit's
-multi-word keyword also provides each of its words.
+unit). A phrase does not say where one multi-word keyword ends and the next
+begins ("Adeptus Astartes Infantry" is ADEPTUS ASTARTES and INFANTRY), so a
+run of adjacent required words matches when it splits into whole keywords
+the unit (or model) has, each one. ``non-X`` excludes the one keyword X;
+write ``non-ADEPTUS-ASTARTES`` (or ``ADEPTUS_ASTARTES``) to name a
+multi-word keyword as one word.
 """
 
 from __future__ import annotations
 
 import re
+import sys
+import types
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 __all__ = ["KeywordPhrase", "PhraseError", "canonical", "irregular_words", "parse_phrase", "same_keyword",
            "with_plural_forms"]
@@ -44,6 +51,7 @@ __all__ = ["KeywordPhrase", "PhraseError", "canonical", "irregular_words", "pars
 _ARTICLES = frozenset({"a", "an", "the"})
 _SCOPES = {"unit": "unit", "units": "unit", "model": "model", "models": "model"}
 _NOT_PLURAL = frozenset({"CHAOS"})  # singular words that merely end in S
+_SINGULAR_ENDINGS = ("SS", "US", "SIS")  # GRASS, ADEPTUS, CRISIS: singular (AELDARIS is AELDARI plural)
 _TOKEN = re.compile(r"\s+|(?P<sep>[,/])|(?P<word>[^\s,/]+)")
 _WORD = re.compile(r"[A-Za-z0-9]+(?:['’_-][A-Za-z0-9]+)*")
 _SPLIT = re.compile(r"[\s_-]+")
@@ -67,16 +75,44 @@ class PhraseError(Exception):
         self.offset = offset
 
 
+@lru_cache(maxsize=1)
+def _inflect() -> Any:
+    """The `inflect` engine, imported on first use.
+
+    inflect 7 wraps its methods in typeguard's ``@typechecked``, which
+    instruments them when the module is imported (seconds; jaraco/inflect
+    issue 212). Only plain strings are passed to it here, so it is imported
+    with a ``typechecked`` that leaves each function as it is; a typeguard
+    already imported is put back afterwards, and should that fail inflect is
+    imported as it comes.
+    """
+    if "inflect" not in sys.modules:
+        stub = types.ModuleType("typeguard")
+        stub.typechecked = lambda target=None, **_: target if target is not None else (lambda f: f)  # type: ignore[attr-defined]
+        saved = sys.modules.get("typeguard")
+        sys.modules["typeguard"] = stub
+        try:
+            import inflect
+        except Exception:  # an inflect this does not fit: import it the ordinary way below
+            sys.modules.pop("inflect", None)
+        finally:
+            if saved is None:
+                sys.modules.pop("typeguard", None)
+            else:
+                sys.modules["typeguard"] = saved
+    import inflect
+
+    return inflect.engine()
+
+
+@lru_cache(maxsize=8192)
 def _singular(word: str) -> str:
-    if len(word) <= 3 or word in _NOT_PLURAL or not word.endswith("S"):
+    """The singular of one upper-case word, from `inflect` (WOLVES -> WOLF, MARINES -> MARINE); a word that is
+    not a plural, a short word ending in S (GAS), CHAOS, and words ending in SS, US or SIS stay as they are."""
+    if word in _NOT_PLURAL or (len(word) <= 3 and word.endswith("S")) or word.endswith(_SINGULAR_ENDINGS):
         return word
-    if word.endswith(("SSES", "CHES", "SHES", "XES")):
-        return word[:-2]
-    if word.endswith("IES") and len(word) > 4:
-        return word[:-3] + "Y"
-    if word.endswith(("SS", "US")):
-        return word
-    return word[:-1]
+    found = _inflect().singular_noun(word)
+    return found.upper() if isinstance(found, str) and found else word
 
 
 def _words(keyword: str) -> list[str]:
@@ -88,7 +124,7 @@ def irregular_words(pairs: Iterable[tuple[str, str]]) -> Irregular:
 
     A pair names whole keywords; each word that differs between its singular
     and plural becomes an irregular word, and each singular word maps to
-    itself, so no regular ending is taken off it.
+    itself, so no plural rule changes it.
 
     Raises:
         ValueError: For a pair whose two forms have different numbers of words.
@@ -108,21 +144,23 @@ def irregular_words(pairs: Iterable[tuple[str, str]]) -> Irregular:
     return tuple(sorted(found.items()))
 
 
+@lru_cache(maxsize=8192)
 def canonical(keyword: str, irregular: Irregular = ()) -> str:
     """Return the canonical form of a keyword: upper case and singular.
 
-    Hyphens, underscores and runs of spaces become one space; a plural
-    ending is removed from each word conservatively (words ending in SS or US,
-    and CHAOS, are kept), and a word listed in ``irregular`` (see
-    :func:`irregular_words`) becomes its declared singular. Blank input gives ``""``.
+    Hyphens, underscores and runs of spaces become one space; each word
+    becomes its English singular (from `inflect`; words ending in SS, US or
+    SIS, and CHAOS, are kept), and a word listed in ``irregular`` (see
+    :func:`irregular_words`) becomes its declared singular instead. Blank
+    input gives ``""``.
 
     Examples:
         >>> canonical("Vehicles"), canonical("GUARDIANS"), canonical("Infantry")
         ('VEHICLE', 'GUARDIAN', 'INFANTRY')
         >>> canonical("Chaos"), canonical("adeptus-astartes")
         ('CHAOS', 'ADEPTUS ASTARTE')
-        >>> canonical("Space Wolves"), canonical("Space Wolves", (("WOLVES", "WOLF"),))
-        ('SPACE WOLVE', 'SPACE WOLF')
+        >>> canonical("Space Wolves"), canonical("Thunderwolves"), canonical("Space Wolves", (("WOLVES", "WOLF"),))
+        ('SPACE WOLF', 'THUNDERWOLF', 'SPACE WOLF')
     """
     declared = dict(irregular)
     return " ".join(declared.get(part) or _singular(part) for part in _words(keyword))
@@ -135,8 +173,8 @@ def same_keyword(one: str, other: str) -> bool:
     Examples:
         >>> same_keyword("Vehicles", "VEHICLE"), same_keyword("SPACE MARINES", "Space Marine")
         (True, True)
-        >>> same_keyword("MARINE", "SPACE MARINE")
-        False
+        >>> same_keyword("MARINE", "SPACE MARINE"), same_keyword("SPACE MARINES", "CHAOS SPACE MARINES")
+        (False, False)
     """
     return canonical(one) == canonical(other)
 
@@ -145,9 +183,9 @@ def with_plural_forms(keywords: Iterable[str], plurals: Iterable[tuple[str, str]
     """A unit's keywords with the other form of each irregular plural a pack declares.
 
     A phrase in a pack's expression (``matches('Space Wolf unit', ...)``) is
-    compared with regular plurals only; giving each declared keyword in both
+    compared with English plurals only; giving each declared keyword in both
     of its forms makes "singular and plural instances of the same keyword
-    function in the same way" for irregular ones too.
+    function in the same way" for a pack's exceptions too.
 
     Examples:
         >>> sorted(with_plural_forms(["Space Wolves", "INFANTRY"], [("SPACE WOLF", "SPACE WOLVES")]))
@@ -165,16 +203,55 @@ def with_plural_forms(keywords: Iterable[str], plurals: Iterable[tuple[str, str]
     return frozenset(out)
 
 
-def _keyword_set(keywords: Iterable[str], irregular: Irregular = ()) -> set[str]:
+def _keyword_set(keywords: Iterable[str], irregular: Irregular = ()) -> frozenset[str]:
+    """The canonical form of each keyword, whole: a multi-word keyword does not give its words."""
     if isinstance(keywords, str):
         raise TypeError("expected an iterable of keywords, not a single string")
-    have: set[str] = set()
-    for keyword in keywords:
-        form = canonical(keyword, irregular)
-        if form:
-            have.add(form)
-            have.update(form.split(" "))
-    return have
+    if isinstance(keywords, frozenset):
+        return _frozen_keyword_set(keywords, irregular)
+    return frozenset(form for keyword in keywords if (form := canonical(keyword, irregular)))
+
+
+@lru_cache(maxsize=4096)
+def _frozen_keyword_set(keywords: frozenset[str], irregular: Irregular) -> frozenset[str]:
+    return frozenset(form for keyword in keywords if (form := canonical(keyword, irregular)))
+
+
+@lru_cache(maxsize=4096)
+def _plan(alternative: Alternative) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """An alternative as its runs of adjacent required keywords and its excluded keywords."""
+    runs: list[list[str]] = []
+    excluded: list[str] = []
+    previous_required = False
+    for keyword, negated in alternative:
+        if negated:
+            excluded.append(keyword)
+        elif previous_required:
+            runs[-1].append(keyword)
+        else:
+            runs.append([keyword])
+        previous_required = not negated
+    return tuple(map(tuple, runs)), tuple(excluded)
+
+
+def _split(run: tuple[str, ...], have: frozenset[str]) -> tuple[tuple[int, int], ...] | None:
+    """The run split into whole keywords in `have` as ``(start, end)`` spans, longest keywords first, or None.
+
+    Examples:
+        >>> _split(("ADEPTUS", "ASTARTE", "INFANTRY"), frozenset({"ADEPTUS ASTARTE", "INFANTRY"}))
+        ((0, 2), (2, 3))
+        >>> _split(("SPACE", "MARINE"), frozenset({"CHAOS SPACE MARINE"})) is None
+        True
+    """
+    # best[i]: a split of run[i:], or None; filled from the end so each start is tried once
+    best: list[tuple[tuple[int, int], ...] | None] = [None] * len(run) + [()]
+    for start in range(len(run) - 1, -1, -1):
+        for end in range(len(run), start, -1):
+            rest = best[end]
+            if rest is not None and " ".join(run[start:end]) in have:
+                best[start] = ((start, end), *rest)
+                break
+    return best[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +262,8 @@ class KeywordPhrase:
         text: The phrase as written.
         scope: ``"unit"`` or ``"model"``.
         alternatives: Any-of alternatives; each is an all-of tuple of
-            ``(canonical keyword, negated)`` pairs.
+            ``(canonical keyword, negated)`` pairs, in the phrase's order:
+            adjacent required keywords may be words of one keyword.
     """
 
     text: str
@@ -199,18 +277,26 @@ class KeywordPhrase:
     def matches_keywords(self, keywords: Iterable[str]) -> bool:
         """Whether a set of keywords satisfies the phrase (ignoring scope).
 
+        Each run of adjacent required words must split into whole keywords of
+        the set; each excluded keyword must be missing from it.
+
         Examples:
             >>> parse_phrase("non-VEHICLE INFANTRY or MOUNTED").matches_keywords(
             ...     ["Infantry", "Character"])
             True
             >>> parse_phrase("Aeldari Guardians").matches_keywords(["GUARDIANS"])
             False
+            >>> parse_phrase("Space Marines").matches_keywords(["CHAOS SPACE MARINES"])
+            False
+            >>> parse_phrase("Adeptus Astartes Infantry").matches_keywords(["ADEPTUS ASTARTES", "INFANTRY"])
+            True
         """
         have = _keyword_set(keywords, self.irregular)
-        return any(
-            all((keyword in have) != negated for keyword, negated in alternative)
-            for alternative in self.alternatives
-        )
+        for alternative in self.alternatives:
+            runs, excluded = _plan(alternative)
+            if not any(k in have for k in excluded) and all(_split(run, have) is not None for run in runs):
+                return True
+        return False
 
     def match(self, models: Sequence[Iterable[str]], datasheet: str = "") -> tuple[bool, tuple[bool, ...]]:
         """Whether the rule applies to the unit and to each of its models.
@@ -261,42 +347,86 @@ class KeywordPhrase:
         """Keywords of the phrase that matched a keyword written in another form (singular or plural).
 
         Each pair is the keyword as the phrase wrote it and the keyword as the
-        unit has it; keywords that differ only in case are not listed.
+        unit has it; keywords that differ only in case are not listed. A
+        required keyword is one of the whole keywords its run of words splits
+        into for these keywords.
 
         Examples:
             >>> parse_phrase("Space Wolf unit", (("WOLVES", "WOLF"),)).forms(["Space Wolves", "INFANTRY"])
-            (('WOLF', 'SPACE WOLVES'),)
+            (('SPACE WOLF', 'SPACE WOLVES'),)
         """
         shown = dict(self.written)
+        by_form: dict[str, list[str]] = {}
+        for have in keywords:
+            by_form.setdefault(canonical(have, self.irregular), []).append(" ".join(_words(have)))
+        have_set = frozenset(by_form)
+        found: list[tuple[str, ...]] = []  # keywords of the phrase, each as its canonical words
+        for alternative in self.alternatives:
+            runs, excluded = _plan(alternative)
+            found += [(k,) for k in excluded]
+            for run in runs:
+                found += [run[i:j] for i, j in _split(run, have_set) or ()]
         pairs = []
-        for keyword in dict.fromkeys(k for alternative in self.alternatives for k, _ in alternative):
-            written = shown.get(keyword, keyword)
-            for have in keywords:
-                form = canonical(have, self.irregular)
-                words = _words(have)
-                if keyword in (form, *form.split(" ")) and written not in (" ".join(words), *words):
-                    pairs.append((written, " ".join(words)))
+        for keyword in dict.fromkeys(found):
+            written = " ".join(shown.get(k, k) for k in keyword)
+            for have in by_form.get(" ".join(keyword), ()):
+                if written != have:
+                    pairs.append((written, have))
         return tuple(dict.fromkeys(pairs))
+
+    def pieces(self) -> tuple[tuple[str, str], ...]:
+        """Every keyword the phrase can ask a unit for, canonical and as written: each excluded keyword, and
+        each run of adjacent required words read as one keyword (SPACE, MARINE and SPACE MARINE for "Space
+        Marines").
+
+        Whether the phrase matches a set of keywords depends on which of these the set has, and on nothing
+        else (in either reading of ``non-``: :meth:`whole_list` moves excluded keywords, it adds none).
+
+        Examples:
+            >>> parse_phrase("non-VEHICLE Space Marines unit").pieces()
+            (('VEHICLE', 'VEHICLE'), ('SPACE', 'SPACE'), ('SPACE MARINE', 'SPACE MARINES'), ('MARINE', 'MARINES'))
+        """
+        shown = dict(self.written)
+        found: dict[str, str] = {}
+        for alternative in self.alternatives:
+            runs, excluded = _plan(alternative)
+            for keyword in excluded:
+                found.setdefault(keyword, shown.get(keyword, keyword))
+            for run in runs:
+                for i in range(len(run)):
+                    for j in range(i + 1, len(run) + 1):
+                        found.setdefault(" ".join(run[i:j]), " ".join(shown.get(k, k) for k in run[i:j]))
+        return tuple(found.items())
 
     def describe(self) -> str:
         """Describe the phrase in plain English.
+
+        Adjacent required words are shown together: they are whole keywords,
+        one or several ("SPACE MARINES" is not SPACE and MARINES found in
+        other keywords).
 
         Examples:
             >>> parse_phrase("non-VEHICLE INFANTRY or MOUNTED unit").describe()
             'a unit that has INFANTRY and not VEHICLE, or has MOUNTED'
             >>> parse_phrase("non-Vehicle models").describe()
             'a model that lacks VEHICLE'
+            >>> parse_phrase("an Aeldari Guardians unit").describe()
+            'a unit that has AELDARI GUARDIANS (one keyword or several, each whole)'
         """
         clauses = []
         shown = dict(self.written)
         for alternative in self.alternatives:
-            has = [shown.get(k, k) for k, negated in alternative if not negated]
-            lacks = [shown.get(k, k) for k, negated in alternative if negated]
+            runs, excluded = _plan(alternative)
+            has = [" ".join(shown.get(k, k) for k in run) + (_WHOLE if len(run) > 1 else "") for run in runs]
+            lacks = [shown.get(k, k) for k in excluded]
             if has:
                 clauses.append("has " + " and ".join(has + [f"not {k}" for k in lacks]))
             else:
                 clauses.append("lacks " + " and ".join(lacks))
         return f"a {self.scope} that " + ", or ".join(clauses)
+
+
+_WHOLE = " (one keyword or several, each whole)"
 
 
 def _entry(token: str, offset: int, written: dict[str, str], irregular: Irregular) -> tuple[str, bool]:
@@ -375,7 +505,7 @@ def parse_phrase(text: str, irregular: Irregular = ()) -> KeywordPhrase:
         if lower in ("non", "non-"):
             raise PhraseError("'non-' must be followed by a keyword", offset)
         entry = _entry(token, offset, written, irregular)
-        if entry not in current:
+        if not entry[1] or entry not in current:  # required words keep their places: they may form one keyword
             current.append(entry)
     if separator is not None:
         raise PhraseError(f"{separator[0]!r} must be followed by a keyword", separator[1])

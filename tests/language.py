@@ -32,9 +32,9 @@ BASE_FACTS = {
             {"fact:enum"}),
     "f.k": ("  f.k: {type: keywords, default: [], text: the unit's keywords}", None, {"fact:keywords"}),
 }
-KEYWORDS = ("VEHICLE", "Vehicles", "MONSTER", "TITANIC KNIGHTS", "WOLVES", "INFANTRY")
-"""What a unit's keywords are drawn from: both forms, another case, a longer keyword holding a word, a plural
-the pack declares."""
+KEYWORDS = ("VEHICLE", "Vehicles", "MONSTER", "TITANIC KNIGHTS", "BOYZ", "Titanic")
+"""What a unit's keywords are drawn from: both forms, another case, a plural the pack declares, a keyword a
+phrase names, and a longer keyword holding that word (a keyword is whole: TITANIC KNIGHTS is not TITANIC)."""
 
 DERIVED_FACTS = {
     "d.b": ("  d.b: {type: bool, derive: 'f.a or f.n >= 3', text: d holds}", {"fact:derived_bool"}),
@@ -70,7 +70,7 @@ CONDITIONS = (
     ("f.a == true", {"expr:true_false"}),
     ("'VEHICLE' in f.k", {"expr:in"}),
     ("'MONSTERS' not in f.k", {"expr:not_in", "keywords:plural"}),
-    ("'WOLF' in f.k", {"expr:in", "plurals"}),
+    ("'BOY' in f.k", {"expr:in", "plurals"}),
     ("matches('VEHICLE/MONSTER', f.k)", {"expr:matches", "keywords:any_of"}),
     ("matches('non-Titanic unit', f.k)", {"expr:matches", "keywords:non"}),
     ("matches('Knight', f.k) and 'KNIGHT' not in f.k", {"expr:matches", "keywords:word"}),
@@ -253,7 +253,7 @@ def drawn_packs(draw: st.DrawFn) -> Drawn:
         text += ["readings:", "  weight:", "    sentence: the last rule counts, perhaps twice",
                  "    default: once", "    options: {once: it counts once, twice: it counts twice}"]
         tags.add("reading")
-    text += ["plurals:", "  WOLF: WOLVES"]
+    text += ["plurals:", "  BOY: BOYZ"]
     if q.kind == "roll" and draw(st.booleans()):  # a sequence of the roll: no ruling of q may change for it
         text += ["sequences:", "  whole: {steps: [{step: once, roll: q, target: 4, passes: hits}]}"]
         tags.add("sequence")

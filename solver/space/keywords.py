@@ -2,22 +2,21 @@
 
 A keywords fact can hold any set of keywords, but a pack only ever asks a few
 questions of it: `'VEHICLE' in target.keywords` and the keywords a
-`matches('MONSTER/VEHICLE', ...)` phrase names. Each question holds of a set
-exactly when it holds of one of the set's keywords, so what a set answers is
-the union of what its keywords answer one by one. One keyword answers:
+`matches('MONSTER/VEHICLE', ...)` phrase names. Every question is about whole
+keywords in their singular form (``VEHICLES`` is ``VEHICLE``; ``CHAOS SPACE
+MARINES`` is neither ``SPACE MARINE`` nor ``MARINE``, see `kb.keywords`):
 
-- the `in` questions whose keyword has its singular form (``VEHICLES`` is
-  ``VEHICLE``), and
-- the phrase keywords equal to its singular form or to one of its words
-  (``CHAOS SPACE MARINES`` gives ``SPACE`` and ``MARINE`` to a phrase, see
-  `kb.keywords`).
+- an `in` question asks for one keyword, and
+- a phrase asks for each keyword it excludes and, since adjacent words may be
+  one keyword or several, for each run of its adjacent required words read
+  as one keyword (``Space Marines`` asks for ``SPACE``, ``MARINE`` and
+  ``SPACE MARINE``; see `kb.keywords.KeywordPhrase.pieces`).
 
-So every set answers like a set drawn from a small pool: each keyword the
-pack names (in its singular form), and, for a single word that is both asked
-with `in` and named by a phrase, that word inside a longer keyword (a phrase
-sees it, `in` does not). The mixes of the pool that answer every question
-alike are one class, the smallest its representative; a search that tries
-one of each has tried every set of keywords.
+So what a set answers depends only on which of those keywords it has: every
+set answers like a set drawn from that pool, and a keyword outside it answers
+nothing. The mixes of the pool that answer every question alike are one class,
+the smallest its representative; a search that tries one of each has tried
+every set of keywords.
 """
 
 from __future__ import annotations
@@ -31,10 +30,6 @@ from kb.model import Pack
 
 LIMIT = 10
 """Most keywords in a pool for a search to try each of its subsets (2**10 sets)."""
-
-OTHER = "OTHER"
-"""The word that carries a keyword inside a longer one (``VEHICLE OTHER``: a phrase sees VEHICLE, `in` does not)."""
-
 
 def keyword_classes(pack: Pack, name: str) -> tuple[frozenset[str], ...] | None:
     """One set of keywords per class the pack's expressions tell apart, smallest first.
@@ -102,12 +97,7 @@ def keyword_pool(pack: Pack, name: str) -> tuple[str, ...] | None:
     questions = _asked(pack, name)
     if questions is None:
         return None
-    asked, phrased = questions.asked, questions.phrased
-    pool = {**phrased, **asked}
-    carriers = [f"{phrased[k]} {OTHER}" for k in phrased if k in asked and " " not in k]
-    if carriers and (canonical(OTHER) in pool or any(canonical(c) in pool for c in carriers)):
-        return None
-    return (*pool.values(), *carriers)
+    return tuple({**questions.phrased, **questions.asked}.values())
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,10 +150,8 @@ def _questions(node: Any, readers: set[str], pack: Pack, out: _Questions) -> boo
         except PhraseError:
             return False
         out.phrases.append(node[3][0][2])
-        written = dict(phrase.written)
-        for alternative in phrase.alternatives:
-            for keyword, _ in alternative:
-                out.phrased.setdefault(keyword, written.get(keyword, keyword))
+        for keyword, written in phrase.pieces():
+            out.phrased.setdefault(keyword, written)
     return all(_questions(child, readers, pack, out) for child in children(node))
 
 

@@ -340,16 +340,23 @@ def test_datasheet_name_is_a_keyword_of_the_unit_and_its_models() -> None:
     assert phrase.match([["INFANTRY"], ["INFANTRY"]], "Intercessor Squad") == (True, (True, True))
     assert phrase.match([["INFANTRY"]]) == (False, (False,))
     assert parse_phrase("Intercessor Squad model").match([["INFANTRY"]], "Intercessor Squad") == (True, (True,))
-    assert parse_phrase("non-Intercessor units").match([["INFANTRY"]], "Intercessor Squad")[0] is False
+    assert parse_phrase("non-Intercessor-Squad units").match([["INFANTRY"]], "Intercessor Squad")[0] is False
+    # the name is one keyword, whole: INTERCESSOR is a word of it, not a keyword of the unit
+    assert parse_phrase("non-Intercessor units").match([["INFANTRY"]], "Intercessor Squad")[0] is True
 
 
 def test_irregular_plurals_a_pack_declares() -> None:
-    """Singular and plural instances of the same keyword function in the same way. -- SPACE WOLVES is the
-    plural of SPACE WOLF only because a pack says so; regular plurals need nothing."""
+    """Singular and plural instances of the same keyword function in the same way. -- English plurals need
+    nothing (SPACE WOLVES is the plural of SPACE WOLF); ORK BOYZ is the plural of ORK BOY only because a pack
+    says so."""
     irregular = irregular_words([("SPACE WOLF", "SPACE WOLVES")])
     assert parse_phrase("Space Wolf unit", irregular).match([["SPACE WOLVES"]])[0] is True
     assert parse_phrase("Space Wolves unit", irregular).match([["Space Wolf"]])[0] is True
-    assert parse_phrase("Space Wolf unit").match([["SPACE WOLVES"]])[0] is False  # not declared
+    assert parse_phrase("Space Wolf unit").match([["SPACE WOLVES"]])[0] is True  # an English plural
+    boyz = irregular_words([("ORK BOY", "ORK BOYZ")])
+    assert parse_phrase("Ork Boy unit", boyz).match([["ORK BOYZ"]])[0] is True
+    assert parse_phrase("Ork Boyz unit", boyz).match([["Ork Boy"]])[0] is True
+    assert parse_phrase("Ork Boy unit").match([["ORK BOYZ"]])[0] is False  # not declared
     with pytest.raises(ValueError, match="same number of words"):
         irregular_words([("WOLF", "SPACE WOLVES")])
 

@@ -128,20 +128,20 @@ def test_a_bad_datasheet_name_is_refused(tmp_path: Path, capsys: pytest.CaptureF
 
 def test_singular_and_plural_keywords(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Singular and plural instances of the same keyword function in the same way. -- regular plurals, and
-    the irregular SPACE WOLF / SPACE WOLVES the pack declares; the answer says which forms matched."""
+    SPACE WOLF / SPACE WOLVES; the answer says which forms matched, each a whole keyword."""
     wolves = {"models": [{"keywords": ["INFANTRY", "SPACE WOLVES"]}]}
     got = match_unit(tmp_path, capsys, "Space Wolf unit", wolves)
-    assert (got["unit"], got["forms"]) == (True, [{"phrase": "WOLF", "unit": "SPACE WOLVES"}])
+    assert (got["unit"], got["forms"]) == (True, [{"phrase": "SPACE WOLF", "unit": "SPACE WOLVES"}])
     wolf = {"models": [{"keywords": ["INFANTRY", "Space Wolf"]}]}
     got = match_unit(tmp_path, capsys, "SPACE WOLVES units", wolf)
-    assert (got["unit"], got["forms"]) == (True, [{"phrase": "WOLVES", "unit": "SPACE WOLF"}])
+    assert (got["unit"], got["forms"]) == (True, [{"phrase": "SPACE WOLVES", "unit": "SPACE WOLF"}])
     got = match_unit(tmp_path, capsys, "Vehicles", {"models": [{"keywords": ["VEHICLE"]}]})
     assert (got["unit"], got["forms"]) == (True, [{"phrase": "VEHICLES", "unit": "VEHICLE"}])
     got = match_unit(tmp_path, capsys, "VEHICLE unit", {"models": [{"keywords": ["Vehicle"]}]})
     assert got["unit"] is True and "forms" not in got  # case alone is not another form
     path = unit_file(tmp_path, wolves)
     assert main(["match", "wh40k", "Space Wolf unit", "--situation", path]) == 0
-    assert "WOLF matched SPACE WOLVES: singular and plural" in capsys.readouterr().out
+    assert "SPACE WOLF matched SPACE WOLVES: singular and plural" in capsys.readouterr().out
     assert ("SPACE WOLF", "SPACE WOLVES") in PACK.plurals
 
 
@@ -257,3 +257,30 @@ def test_a_rules_phrase_follows_the_declared_non_reach_reading(tmp_path: Path) -
     assert (chosen.value, chosen.applied) == (3, ())
     infantry = ask(pack, "hit_roll", Situation(given={"target.keywords": frozenset({"INFANTRY"})}, roll=3))
     assert infantry.value == 4 and infantry.readings is None
+
+
+def test_a_keyword_is_whole(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A rule with multiple adjacent keywords (e.g. 'an Aeldari Guardians unit') only refers to a model/unit that
+    has all of those keywords. -- CHAOS SPACE MARINES is one keyword: a unit with it is no Space Marines unit,
+    and GREY KNIGHTS gives neither KNIGHTS nor GREY."""
+    chaos = {"models": [{"keywords": ["INFANTRY", "CHAOS SPACE MARINES"]}]}
+    assert match_unit(tmp_path, capsys, "Space Marines unit", chaos)["unit"] is False
+    assert match_unit(tmp_path, capsys, "Chaos Space Marines Infantry unit", chaos)["unit"] is True
+    grey = {"models": [{"keywords": ["INFANTRY", "GREY KNIGHTS"]}]}
+    for phrase in ("Knights unit", "Grey unit", "Knight model"):
+        assert match_unit(tmp_path, capsys, phrase, grey)["unit"] is False
+    astartes = {"models": [{"keywords": ["INFANTRY", "ADEPTUS ASTARTES"]}]}
+    assert match_unit(tmp_path, capsys, "Adeptus Astartes Infantry unit", astartes)["unit"] is True
+    assert match_unit(tmp_path, capsys, "Adeptus Astartes unit", chaos)["unit"] is False
+    path = unit_file(tmp_path, chaos)
+    assert main(["match", "wh40k", "Space Marines unit", "--situation", path]) == 0
+    out = capsys.readouterr().out
+    assert "SPACE and MARINES" not in out and "the unit: no" in out
+
+
+def test_thunderwolves_is_the_plural_of_thunderwolf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Singular and plural instances of the same keyword function in the same way. -- wolf/wolves is an English
+    plural: THUNDERWOLVES needs no declaration in the pack."""
+    cavalry = {"models": [{"keywords": ["MOUNTED", "THUNDERWOLF"]}]}
+    got = match_unit(tmp_path, capsys, "Thunderwolves unit", cavalry)
+    assert (got["unit"], got["forms"]) == (True, [{"phrase": "THUNDERWOLVES", "unit": "THUNDERWOLF"}])

@@ -218,7 +218,7 @@ MUTATIONS = (
     (r'when: "[^"]*"', 'when: "f.n >= 2"'), (r"reroll: ones", "reroll: failed"), (r"reroll: failed", "reroll: all"),
     (r", \{unmodified: 6, result: passes\}", ""), (r"max: 7", "max: 5"), (r"min: '2'", "min: '3'"),
     (r"base: '6 - f.n'", "base: '5 - f.n'"), (r"passes: 4", "passes: 5"), (r"keep: first", "keep: strongest"),
-    (r"derive: 'f.a or f.n >= 3'", "derive: 'f.a and f.n >= 3'"), (r"plurals:\n  WOLF: WOLVES\n", ""),
+    (r"derive: 'f.a or f.n >= 3'", "derive: 'f.a and f.n >= 3'"), (r"plurals:\n  BOY: BOYZ\n", ""),
 )
 
 
