@@ -308,13 +308,18 @@ class RollSequence:
         """The quantities the sequence rolls or counts with (its steps' rolls, its attacks and damage)."""
         return {s.roll for s in self.rolls} | {q for q in (self.attacks, self.damage) if q is not None}
 
-    def reads(self) -> set[str]:
-        """The facts its own expressions read (targets, events, models, wounds)."""
+    def expressions(self) -> list[Expr]:
+        """Its own expressions: each step's target, its events' conditions, extra dice and damage, its models
+        and wounds."""
         exprs: list[Expr | None] = [self.models, self.wounds]
         for step in self.rolls:
             exprs.append(step.target)
             exprs += [x for e in step.events for x in (e.when, e.extra, e.damage)]
-        return {name for x in exprs if x is not None for name in x.names}
+        return [x for x in exprs if x is not None]
+
+    def reads(self) -> set[str]:
+        """The facts its own expressions read."""
+        return {name for x in self.expressions() for name in x.names}
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,14 +58,17 @@ def why_not_json(result: Any, commands: list[str]) -> dict[str, Any]:
 
 
 def run_find(args: argparse.Namespace) -> int:
-    """`rulings find PACK QUANTITY --where EXPR`: the minimal situations whose ruling satisfies EXPR."""
+    """`rulings find PACK QUANTITY --where EXPR`: the minimal situations whose ruling satisfies EXPR (for a
+    sequence, whose outcome does: `--where "mean >= 2"`)."""
     from rulings.cli import _load, _read_situation
     from solver.space.find import find
+    from solver.space.sequence_find import find_sequence
 
     pack = _load(args)
     situation = _read_situation(args, pack)
     coverage = Coverage()  # its deadline is --timeout's
-    found = find(pack, args.quantity, args.where, situation, max_facts=args.max_facts, coverage=coverage)
+    search = find_sequence if args.quantity in pack.sequences and args.quantity not in pack.quantities else find
+    found = search(pack, args.quantity, args.where, situation, max_facts=args.max_facts, coverage=coverage)
     if args.format == "json":
         print(json.dumps(find_json(pack, args, found, coverage), ensure_ascii=False, default=str))
         return 0

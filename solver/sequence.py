@@ -55,6 +55,8 @@ MAX_STATES = 50_000
 INPUTS = ("attacks", "weapons", "damage", "models", "wounds")
 """A situation's `sequence:` keys besides its steps' names."""
 STEP_KEYS = ("target", "reroll")
+SHOWN_AT_LEAST = 3
+"""How many "at least N" chances a sequence's brief display gives."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +105,25 @@ class AttackRuling:
     def outcome(self) -> Dist:
         """The sequence's result: damage where it has damage, else the last step's dice."""
         return self.damage if self.damage is not None else self.steps[-1].dice_out
+
+    @property
+    def outcome_name(self) -> str:
+        """What the outcome counts: "damage", else what the last step's dice are called."""
+        return "damage" if self.damage is not None else (self.steps[-1].step.passes or self.steps[-1].step.name)
+
+    @property
+    def display(self) -> str:
+        """The outcome in brief, exactly: its mean and its first chances of at least N.
+
+        Examples:
+            >>> from kb.loader import load_pack
+            >>> s = Situation(given={"attacker.to_hit": 4, "target.save": 4}, sequence={"attacks": 2})
+            >>> resolve(load_pack("skirmish"), "attack", s).display
+            'mean 1/2 unsaved hits; at least 1: 7/16, 2: 1/16'
+        """
+        chances = ", ".join(f"{n}: {p}" for n, p in list(at_least(self.outcome).items())[:SHOWN_AT_LEAST])
+        shown = f"mean {mean(self.outcome)} {self.outcome_name}"
+        return f"{shown}; at least {chances}" if chances else shown
 
 
 def resolve(pack: Pack, name: str, situation: Situation) -> AttackRuling:

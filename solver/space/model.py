@@ -277,7 +277,8 @@ def simple_cuts(node: Any, name: str) -> list[int] | None:
 
 
 def expressions(pack: Pack) -> tuple[Expr, ...]:
-    """Every expression of the pack: derivations, constraints, quantities and their re-rolls, rules, policies."""
+    """Every expression of the pack: derivations, constraints, quantities and their re-rolls, rules, policies,
+    sequences."""
     key = ("expressions", "")
     if key not in pack.index:
         exprs: list[Expr | None] = [f.derive for f in pack.facts.values()]
@@ -288,6 +289,8 @@ def expressions(pack: Pack) -> tuple[Expr, ...]:
             exprs += [m.when, m.amount, m.per]
         for p in pack.policies.values():
             exprs += [p.min, p.max, p.when]
+        for s in pack.sequences.values():
+            exprs += s.expressions()
         pack.index[key] = tuple(e for e in exprs if e is not None)
     return pack.index[key]  # type: ignore[no-any-return]
 

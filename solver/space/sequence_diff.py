@@ -34,9 +34,6 @@ SEQUENCE = "sequence"
 CANDIDATES = 256
 """Most combinations of a sequence's own facts resolved in both versions in looking for a change."""
 
-SHOWN_AT_LEAST = 3
-"""How many "at least N" chances a change shows (the distribution follows where they read the same)."""
-
 
 def sequence_changes(old: Pack, new: Pack, changed: Sequence[str], changes: Iterable[Any],
                      covered: Mapping[str, Coverage], *, deadline: float | None = None
@@ -100,7 +97,7 @@ def _first_change(old: Pack, new: Pack, name: str, witnesses: Iterable[tuple[str
         except RulingsError:  # a witness of one quantity may not be a whole situation for the sequence
             continue
         if a.outcome != b.outcome:
-            shown_a, shown_b = outcome_text(a), outcome_text(b)
+            shown_a, shown_b = a.display, b.display
             if shown_a == shown_b:
                 shown_a, shown_b = _with_distribution(shown_a, a.outcome), _with_distribution(shown_b, b.outcome)
             return {**given, SEQUENCE: inputs}, shown_a, shown_b
@@ -142,24 +139,6 @@ def _inputs(seq: RollSequence, pack: Pack, quantity: str, witness: Mapping[str, 
             target = witness.get(TARGET, sides // 2 + 1) if step.roll == quantity else sides // 2 + 1
             inputs[step.name] = {"target": target}
     return inputs
-
-
-def outcome_text(r: Any) -> str:
-    """A sequence's outcome as a change shows it: its mean and first chances of at least N.
-
-    Examples:
-        >>> from kb.loader import load_pack
-        >>> from solver.sequence import resolve
-        >>> from solver.situation import Situation
-        >>> s = Situation(given={"attacker.to_hit": 4, "target.save": 4}, sequence={"attacks": 2})
-        >>> outcome_text(resolve(load_pack("skirmish"), "attack", s))
-        'mean 1/2 unsaved hits; at least 1: 7/16, 2: 1/16'
-    """
-    from solver.sequence import at_least, mean
-
-    what = "damage" if r.damage is not None else (r.steps[-1].step.passes or r.steps[-1].step.name)
-    chances = ", ".join(f"{n}: {p}" for n, p in list(at_least(r.outcome).items())[:SHOWN_AT_LEAST])
-    return f"mean {mean(r.outcome)} {what}; at least {chances}" if chances else f"mean {mean(r.outcome)} {what}"
 
 
 def _with_distribution(text: str, dist: Mapping[int, Fraction]) -> str:
