@@ -155,11 +155,11 @@ def replay_command(pack: str, quantity: str, given: Mapping[str, Any], extra: Se
               for w in ("--given", f"{name}={show_value(value)}")]
     words += ["--base", show_value(given[BASE])] if BASE in given else []
     words += ["--target", show_value(given[TARGET])] if TARGET in given else []
-    words += [w for key, value in _steps(given.get(SEQUENCE, {})) for w in ("--step", f"{key}={show_value(value)}")]
+    words += [w for k, v in _step_pairs(given.get(SEQUENCE, {})) for w in ("--step", f"{k}={show_value(v)}")]
     return " ".join(shlex.quote(w) for w in words)
 
 
-def _steps(inputs: Mapping[str, Any]) -> list[tuple[str, Any]]:
+def _step_pairs(inputs: Mapping[str, Any]) -> list[tuple[str, Any]]:
     """A sequence's inputs as `--step` pairs: `attacks=2`, `hit.target=4`."""
     pairs = []
     for key, value in inputs.items():
@@ -298,6 +298,6 @@ def _answer_lines(label: str, answer: str) -> str:
 
 def _given_text(given: Mapping[str, Any]) -> str:
     facts = [f"{k} = {show_value(v)}" for k, v in given.items() if k != SEQUENCE]
-    return ", ".join([*facts, *(f"{k} = {show_value(v)}" for k, v in _steps(given.get(SEQUENCE, {})))]) \
+    return ", ".join([*facts, *(f"{k} = {show_value(v)}" for k, v in _step_pairs(given.get(SEQUENCE, {})))]) \
         or "the defaults"
 

@@ -315,34 +315,13 @@ def _read_situation(args: argparse.Namespace, pack: Any) -> Any:
     if getattr(args, "target", None) is not None:
         situation = replace(situation, target=read_target(read_scalar(args.target.strip(), "--target"), None))
     if getattr(args, "step", None):
-        situation = replace(situation, sequence=_steps(args.step, situation.sequence))
+        from rulings.options import parse_steps
+
+        situation = replace(situation, sequence=parse_steps(args.step, situation.sequence))
     readings = situation_readings(args, pack)
     if readings:  # over the file's reading:, as --given is over its given:
         situation = replace(situation, reading={**situation.reading, **readings})
     return situation
-
-
-def _steps(pairs: Sequence[str], sequence: Any) -> dict[str, Any]:
-    """`--step KEY=VALUE` over the situation file's `sequence:` (`hit.target=3` goes into its step)."""
-    from kb.document import read_scalar
-    from kb.errors import RulingsError
-
-    out = {k: dict(v) if isinstance(v, dict) else v for k, v in sequence.items()}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip() or not value.strip():
-            raise RulingsError(f"--step {pair[:40]!r}: expected KEY=VALUE", hint="e.g. --step attacks=10 "
-                                                                               "--step hit.target=3")
-        step, dot, sub = key.strip().partition(".")
-        read = read_scalar(value.strip(), f"--step {key.strip()}")
-        if dot:
-            out.setdefault(step, {})
-            if not isinstance(out[step], dict):
-                raise RulingsError(f"--step {key.strip()}: {step} is not a step", hint="e.g. --step hit.target=3")
-            out[step][sub] = read
-        else:
-            out[step] = read
-    return out
 
 
 def _packs(args: argparse.Namespace) -> int:

@@ -133,3 +133,29 @@ def readings_pack(args: argparse.Namespace, pack: Pack) -> Pack:
     """The pack a many-situations command reads: `--reading` choices as its defaults."""
     return with_default_readings(pack, parse_readings(getattr(args, "readings", ()) or (), pack))
 
+
+def parse_steps(pairs: Sequence[str], sequence: Mapping[str, Any]) -> dict[str, Any]:
+    """`--step KEY=VALUE` over the situation file's `sequence:` (`hit.target=3` goes into its step).
+
+    Examples:
+        >>> parse_steps(["attacks=10", "hit.target=3"], {"hit": {"reroll": "ones"}})
+        {'hit': {'reroll': 'ones', 'target': 3}, 'attacks': 10}
+    """
+    from kb.document import read_scalar
+
+    out = {k: dict(v) if isinstance(v, dict) else v for k, v in sequence.items()}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise RulingsError(f"--step {pair[:40]!r}: expected KEY=VALUE", hint="e.g. --step attacks=10 "
+                                                                               "--step hit.target=3")
+        step, dot, sub = key.strip().partition(".")
+        read = read_scalar(value.strip(), f"--step {key.strip()}")
+        if dot:
+            out.setdefault(step, {})
+            if not isinstance(out[step], dict):
+                raise RulingsError(f"--step {key.strip()}: {step} is not a step", hint="e.g. --step hit.target=3")
+            out[step][sub] = read
+        else:
+            out[step] = read
+    return out

@@ -2,7 +2,9 @@
 
 A situation travels in the query string the way it does on the command line:
 `?pack=fantasy&quantity=to_hit&given=shooter.bs=3&given=shooter.moved=true`,
-so the explorer page's own URL is a valid API query. Bad input raises
+so the explorer page's own URL is a valid API query. A sequence of the pack (a
+whole attack) is asked by its name as `quantity`, its inputs as `--step`:
+`?pack=skirmish&quantity=attack&given=attacker.to_hit=4&step=attacks=6`. Bad input raises
 `RulingsError`, which `rulings.web.app` turns into a 400 with the command
 line's message.
 """
@@ -25,10 +27,10 @@ SEARCH_SECONDS = 20.0
 
 
 QUERY_KEYS = ("pack", "quantity", "given", "base", "roll", "target", "reroll", "unmodified", "effects", "reading",
-              "ignore", "weapons", "rule", "where", "max_facts")
+              "ignore", "weapons", "step", "rule", "where", "max_facts")
 """The query string's keys: the command line's options and the situation file's keys, by the same names."""
 
-MANY = ("given", "reroll", "unmodified", "effects", "reading", "ignore")
+MANY = ("given", "reroll", "unmodified", "effects", "reading", "ignore", "step")
 """The keys that may repeat (`effects=+1&effects=-1`)."""
 
 
@@ -38,7 +40,8 @@ def arguments(request: Request, *, need: tuple[str, ...] = ("pack", "quantity"))
     Beyond the command line's `given`, `base` and `roll`, the query takes the situation file's keys
     (SPEC 3.1): `effects` (`+1`, `x2`, `=3+`, or `NAME=OP` for a named one), `target`, `reroll`,
     `unmodified`, `reading` (`ID=OPTION`, as `--reading`), `ignore` (a rule name; `ignore=` alone: ignore
-    nothing), `weapons`. An unknown key is refused, never dropped.
+    nothing), `weapons`; and for a sequence, `step` (`KEY=VALUE`, as `--step`: `attacks=6`, `hit.target=3`,
+    `hit.reroll=ones`). An unknown key is refused, never dropped.
     """
     from kb.errors import did_you_mean
 
@@ -54,14 +57,14 @@ def arguments(request: Request, *, need: tuple[str, ...] = ("pack", "quantity"))
     for name in need:
         if not q.get(name):
             raise RulingsError(f"the query needs {name}=...", hint="e.g. ?pack=fantasy&quantity=to_hit")
-    roll = q.get("roll")
-    if roll is not None and roll.strip():
-        roll = _whole("roll", roll.strip())
+    rolled = q.get("roll")
+    roll = _whole("roll", rolled.strip()) if rolled is not None and rolled.strip() else None
     return argparse.Namespace(pack=q.get("pack", ""), quantity=q.get("quantity", ""), rule=q.get("rule", ""),
                               where=q.get("where", ""), given=[g for g in q.getlist("given") if g.strip()],
-                              base=q.get("base") or None, roll=roll if isinstance(roll, int) else None,
+                              base=q.get("base") or None, roll=roll,
                               situation=None, max_facts=_max_facts(q.get("max_facts")), with_files=[],
-                              readings=[r for r in q.getlist("reading") if r.strip()], more=_more(q))
+                              readings=[r for r in q.getlist("reading") if r.strip()], more=_more(q),
+                              step=[s for s in q.getlist("step") if s.strip()])
 
 
 def _whole(key: str, text: str) -> int:
@@ -110,6 +113,10 @@ def read_situation(args: argparse.Namespace, pack: Any) -> Any:
         situation = replace(situation, base=check_numbers(read_scalar(args.base.strip(), "--base"), "--base"))
     if args.roll is not None:
         situation = replace(situation, roll=args.roll)
+    if getattr(args, "step", None):
+        from rulings.options import parse_steps  # the command line's reading of --step, and its messages
+
+        situation = replace(situation, sequence=parse_steps(args.step, situation.sequence))
     readings = parse_readings(getattr(args, "readings", ()), pack)
     if readings:
         situation = replace(situation, reading={**situation.reading, **readings})
@@ -125,26 +132,82 @@ def _max_facts(text: str | None) -> int:
 
 
 def ask_json(packs: Packs, args: argparse.Namespace) -> dict[str, Any]:
-    """`rulings ask --format json`."""
-    from explain.json import ruling_json
-    from solver.ask import ask
+    """`rulings ask --format json`: a quantity's ruling, or a sequence's resolution (a whole attack)."""
+    from rulings.api import answer
 
     pack = packs.get(args.pack)
-    return ruling_json(ask(pack, args.quantity, read_situation(args, pack)))
+    return answer(pack, args.quantity, read_situation(args, pack))
+
+
+def is_sequence(pack: Any, name: str) -> bool:
+    """Whether `name` asks a sequence of the pack: a sequence of that name and no quantity of it (as `rulings ask`)."""
+    return name in pack.sequences and name not in pack.quantities
 
 
 def brief_answer(packs: Packs, args: argparse.Namespace) -> dict[str, Any]:
-    """What the explorer shows: the ruling's JSON and the short ruling `rulings ask` prints, line by line."""
+    """What the explorer shows: the ruling's JSON and the short ruling `rulings ask` prints, line by line.
+
+    For a sequence: `{"sequence": ..., "text": ..., "lines": ...}`, the sequence's JSON (as `/api/ask`)
+    and the short answer `rulings ask PACK SEQUENCE` prints, each line tagged (`sequence_lines`).
+    """
     from explain.brief import MARKS, brief_lines, brief_text
     from explain.json import ruling_json
     from solver.ask import ask
 
     pack = packs.get(args.pack)
+    if is_sequence(pack, args.quantity):
+        from explain.sequence import sequence_json, sequence_text
+        from solver.sequence import resolve
+
+        resolved = resolve(pack, args.quantity, read_situation(args, pack))
+        text = sequence_text(resolved, pack)
+        return {"sequence": sequence_json(resolved), "text": text, "lines": sequence_lines(resolved, text)}
     ruling = ask(pack, args.quantity, read_situation(args, pack))
     lines = brief_lines(ruling, pack)
     return {"ruling": ruling_json(ruling), "text": brief_text(ruling, pack),
             "lines": [{"depth": line.depth, "tag": line.tag, "mark": MARKS.get(line.tag, ""), "text": line.text,
                        "cite": line.cite} for line in lines]}
+
+
+def sequence_lines(resolved: Any, text: str) -> list[dict[str, Any]]:
+    """The short answer's lines, each with its depth and what it says: `headline`, `chances` (the key "at
+    least" chances), `attacks`, `step` (with its `step` name: dice in, chance per die, dice out), `damage`,
+    `assumption`, and under a step the `reason`s for its chance (a rule that counted, its sentence).
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> from explain.sequence import sequence_text
+        >>> from solver.sequence import resolve
+        >>> from solver.situation import Situation
+        >>> p = load_pack("skirmish")
+        >>> r = resolve(p, "attack", Situation(given={"attacker.to_hit": 4, "target.save": 5}, sequence={"attacks": 6}))
+        >>> [(x["tag"], x.get("step")) for x in sequence_lines(r, sequence_text(r, p))][:5]
+        [('headline', None), ('chances', None), ('attacks', None), ('step', 'hit'), ('step', 'save')]
+    """
+    rolls = [*resolved.steps, *([resolved.point] if resolved.point is not None else [])]
+    starts = {f"{s.step.name} ({s.step.roll}): ": s.step.name for s in rolls}
+    out: list[dict[str, Any]] = []
+    for i, raw in enumerate(text.splitlines()):
+        body = raw.lstrip(" ")
+        depth = (len(raw) - len(body)) // 2
+        line: dict[str, Any] = {"depth": depth, "text": body}
+        step = next((name for start, name in starts.items() if body.startswith(start)), None) if depth == 1 else None
+        if i == 0:
+            line["tag"] = "headline"
+        elif i == 1:
+            line["tag"] = "chances"
+        elif i == 2:
+            line["tag"] = "attacks"
+        elif step is not None:
+            line.update(tag="step", step=step)
+        elif depth == 1 and body.startswith("damage: "):
+            line["tag"] = "damage"
+        elif depth == 1 and body.startswith("? assumes: "):
+            line.update(tag="assumption", text=body.removeprefix("? assumes: "))
+        else:
+            line["tag"] = "reason"
+        out.append(line)
+    return out
 
 
 def why_not_answer(packs: Packs, args: argparse.Namespace) -> dict[str, Any]:
@@ -263,6 +326,8 @@ def vocabulary_json(packs: Packs, name: str) -> dict[str, Any]:
                         "takes": takes(pack, q), "reads": reads[q.name], "dice": q.dice,
                         "readings": readings_of(pack, q.name)}
                        for q in pack.quantities.values()],
+        "sequences": [sequence_vocabulary(pack, s, reads) for s in pack.sequences.values()
+                      if s.name not in pack.quantities],
         "rules": [{"name": m.name, "text": m.text or say(pack, m.when), "quantities": list(m.quantities),
                    "cite": str(m.cite) if m.cite else None} for m in pack.modifiers.values()],
         "policies": [{"name": p.name, "kind": p.kind, "text": p.text or p.label,
@@ -272,6 +337,41 @@ def vocabulary_json(packs: Packs, name: str) -> dict[str, Any]:
                       "texts": [t for _, t in r.options], "default": r.default, "decides": _names(r.decides)}
                      for r in pack.readings.values()],
     }
+
+
+def sequence_vocabulary(pack: Any, seq: Any, reads: dict[str, list[str]]) -> dict[str, Any]:
+    """A sequence (a whole attack) as the explorer offers it: its inputs, and for each step (the roll for each
+    point of damage last) what the situation may give it (`takes`: `target` where the pack gives none and the
+    roll is not a score, `reroll` where the roll may be modified), with the facts its rolls read.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> pack = load_pack("wh40k")
+        >>> s = sequence_vocabulary(pack, pack.sequences["attack"], facts_read(pack))
+        >>> s["takes"], s["attacks"], [(x["name"], x["takes"]) for x in s["steps"]][:1]
+        (['attacks', 'weapons', 'damage', 'models', 'wounds'], 'A', [('hit', ['target', 'reroll'])])
+    """
+    used = [s.roll for s in seq.rolls] + [q for q in (seq.attacks, seq.damage) if q is not None]
+    names: set[str] = {f for q in used for f in reads.get(q, [])}
+    exprs = [seq.models, seq.wounds, *(s.target for s in seq.rolls),
+             *(x for s in seq.rolls for e in s.events for x in (e.when, e.extra, e.damage))]
+    names |= {n for x in exprs if x is not None for n in x.names}
+    own = seq.attacks is not None and pack.quantities[seq.attacks].base is not None
+    steps = []
+    for s in seq.rolls:
+        score = pack.quantities[s.roll].kind == "score"
+        steps.append({"name": s.name, "roll": s.roll, "passes": s.passes, "keep": s.keep, "modified": s.modified,
+                      "each_point": s is seq.each_point, "target": s.target.text if s.target is not None else None,
+                      "takes": [*(["target"] if s.target is None and not score else []),
+                                *(["reroll"] if s.modified and not score else [])]})
+    readings: list[str] = []
+    for q in dict.fromkeys(used):
+        readings += [r for r in readings_of(pack, q) if r not in readings]
+    return {"name": seq.name, "text": seq.text, "attacks": seq.attacks, "damage": seq.damage,
+            "models": seq.models.text if seq.models is not None else None,
+            "wounds": seq.wounds.text if seq.wounds is not None else None, "carry_over": seq.carry_over,
+            "takes": [k for k in ("attacks", "weapons", "damage", "models", "wounds") if k != "attacks" or not own],
+            "steps": steps, "reads": sorted(n for n in names if n in pack.facts), "readings": readings}
 
 
 def takes(pack: Any, q: Any) -> list[str]:

@@ -23,10 +23,13 @@ def _pack_path() -> dict[str, Any]:
 
 _SITUATION = [
     _query("pack", "a served pack's name", required=True),
-    _query("quantity", "the quantity asked about, e.g. to_hit", required=True),
+    _query("quantity", "the quantity asked about, e.g. to_hit, or a sequence of the pack (a whole attack), "
+                       "e.g. attack", required=True),
     _query("given", "a fact value, FACT=VALUE (repeatable), as --given", many=True),
     _query("base", "the quantity's base where the pack does not derive it, as --base"),
     _query("roll", "the unmodified roll, as --roll"),
+    _query("step", "for a sequence: KEY=VALUE (repeatable), as --step: attacks=6, damage=D3, models=5, wounds=2, "
+                   "weapons=2, or a step's hit.target=3, hit.reroll=ones", many=True),
 ]
 
 _ERROR = {"description": "bad input: the command line's message",
@@ -46,7 +49,7 @@ OPENAPI: dict[str, Any] = {
     "paths": {
         "/api/packs": {"get": _answer("the served packs (rulings packs --format json)", [])},
         "/api/packs/{pack}": {"get": _answer("a pack's facts, quantities, rules and readings", [_pack_path()])},
-        "/api/ask": {"get": _answer("a ruling (rulings ask --format json)", _SITUATION)},
+        "/api/ask": {"get": _answer("a ruling, or a sequence's resolution (rulings ask --format json)", _SITUATION)},
         "/api/brief": {"get": _answer("the ruling's JSON with the short ruling rulings ask prints, line by line "
                                       "(what the explorer page shows)", _SITUATION)},
         "/api/why-not": {"get": _answer("why a rule did not count, and the smallest changes that make it count "

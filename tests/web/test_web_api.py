@@ -65,6 +65,97 @@ def test_brief_is_the_ruling_and_the_short_text(client: TestClient, capsys: pyte
     assert [(line["mark"], line["tag"]) for line in r.json()["lines"][1:3]] == [("+", "applied"), ("x", "suppressed")]
 
 
+ATTACK = ["attacker.to_hit=4", "target.save=5"]
+
+
+def steps(*pairs: str) -> list[tuple[str, str]]:
+    return [("step", p) for p in pairs]
+
+
+def test_a_whole_attack_is_the_command_lines_json(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    r = client.get("/api/ask", params=[*query("skirmish", "attack", ATTACK), *steps("attacks=6")])
+    assert r.status_code == 200
+    assert r.json() == cli_json(["ask", "skirmish", "attack", *givens(ATTACK), "--step", "attacks=6",
+                                 "--format", "json"], capsys)
+    # by hand: a die hits on 4+ (1/2) and its save on 5+ fails (2/3): unsaved with chance 1/3, so 6 x 1/3 = 2 on
+    # average, and at least one of six with chance 1 - (2/3)^6 = 665/729; all six with (1/3)^6 = 1/729
+    doc = r.json()
+    assert [(s["step"], s["chance"]) for s in doc["steps"]] == [("hit", "1/2"), ("save", "2/3")]
+    assert doc["steps"][0]["in"]["mean"] == "6" and doc["steps"][0]["out"]["mean"] == "3"
+    assert doc["outcome"]["mean"] == "2"
+    assert doc["outcome"]["at_least"]["1"] == "665/729" and doc["outcome"]["at_least"]["6"] == "1/729"
+
+
+def test_a_whole_attacks_steps_take_targets_rerolls_and_damage(client: TestClient,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    given = ("attacks=6", "hit.target=3", "hit.reroll=ones", "wound.target=4", "save.target=5", "damage=D3")
+    r = client.get("/api/ask", params=[*query("wh40k", "attack", []), *steps(*given)])
+    assert r.status_code == 200
+    assert r.json() == cli_json(["ask", "wh40k", "attack", *(w for g in given for w in ("--step", g)),
+                                 "--format", "json"], capsys)
+    # by hand: hits on 3+ re-rolling ones, 2/3 + 1/6 x 2/3 = 7/9; wounds on 4+, 1/2; the save on 5+ fails 2/3;
+    # 6 x 7/9 x 1/2 x 2/3 = 14/9 unsaved wounds, each a D3 (2 on average): 28/9 damage
+    doc = r.json()
+    assert [s["chance"] for s in doc["steps"]] == ["7/9", "1/2", "2/3"]
+    assert doc["steps"][-1]["out"]["mean"] == "14/9" and doc["outcome"]["mean"] == "28/9"
+
+
+def test_brief_of_a_whole_attack_is_its_json_and_its_lines(client: TestClient,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    params = [*query("skirmish", "attack", ATTACK), *steps("attacks=6")]
+    r = client.get("/api/brief", params=params)
+    assert r.status_code == 200
+    assert r.json()["sequence"] == client.get("/api/ask", params=params).json()
+    assert main(["ask", "skirmish", "attack", *givens(ATTACK), "--step", "attacks=6"]) == 0
+    assert r.json()["text"] + "\n" == capsys.readouterr().out
+    lines = r.json()["lines"]
+    assert [line["tag"] for line in lines[:5]] == ["headline", "chances", "attacks", "step", "step"]
+    assert lines[3]["step"] == "hit"
+    assert lines[3]["text"].startswith("hit (to_hit): 6 dice") and "chance 1/2 -> 3 hits" in lines[3]["text"]
+    assert lines[0]["text"].endswith(": 2 unsaved hits on average")
+
+
+def test_the_vocabulary_lists_a_packs_sequences_and_what_they_take(client: TestClient) -> None:
+    seqs = {s["name"]: s for s in client.get("/api/packs/wh40k").json()["sequences"]}
+    attack = seqs["attack"]
+    assert attack["takes"] == ["attacks", "weapons", "damage", "models", "wounds"]
+    assert [(s["name"], s["takes"]) for s in attack["steps"]] == [
+        ("hit", ["target", "reroll"]), ("wound", ["target", "reroll"]), ("save", ["target", "reroll"])]
+    assert "weapon.ap" in attack["reads"]
+    skirmish = {s["name"]: s for s in client.get("/api/packs/skirmish").json()["sequences"]}
+    assert [s["takes"] for s in skirmish["attack"]["steps"]] == [[], []]  # scores: the ruling gives the target
+    assert "attacker.to_hit" in skirmish["attack"]["reads"]
+    assert "attacks" not in skirmish["close_combat"]["takes"]  # its attacks are the ruling of cc_dice
+
+
+@pytest.mark.parametrize("more", [
+    ["attacks=6"],  # the wh40k hit step needs its target
+    ["attacks=lots", "hit.target=3", "wound.target=4", "save.target=4"],
+    ["attacks"],
+    ["attacks=6", "hit.targte=3"],
+    ["atacks=6"],
+    ["attacks=6", "hit.target=3", "wound.target=4", "save.target=4", "hit.reroll=twice"],
+    ["attacks=301", "hit.target=3", "wound.target=4", "save.target=4"],
+])
+def test_bad_sequence_input_is_a_400_with_the_command_lines_message(client: TestClient,
+                                                                    capsys: pytest.CaptureFixture[str],
+                                                                    more: list[str]) -> None:
+    r = client.get("/api/ask", params=[*query("wh40k", "attack", []), *steps(*more)])
+    assert r.status_code == 400
+    assert r.json() == {"error": cli_error(["ask", "wh40k", "attack", *(w for m in more for w in ("--step", m))],
+                                           capsys)}
+    assert client.get("/api/brief", params=[*query("wh40k", "attack", []), *steps(*more)]).json() == r.json()
+
+
+def test_a_scores_step_refuses_a_target_as_the_command_line_does(client: TestClient,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    more = ["attacks=6", "hit.target=4"]
+    r = client.get("/api/ask", params=[*query("skirmish", "attack", ATTACK), *steps(*more)])
+    assert r.status_code == 400
+    assert r.json() == {"error": cli_error(["ask", "skirmish", "attack", *givens(ATTACK),
+                                            *(w for m in more for w in ("--step", m))], capsys)}
+
+
 def test_why_not_is_the_command_lines_json(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
     r = client.get("/api/why-not", params=query("fantasy", "to_hit", ["shooter.bs=3"], rule="moved"))
     assert r.status_code == 200
@@ -206,11 +297,12 @@ def test_every_request_the_docs_show_is_described(client: TestClient) -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(path=st.sampled_from(["/api/ask", "/api/why-not", "/api/find", "/api/brief"]),
        pack=st.sampled_from(["fantasy", "wh40k", "", "x"]) | st.text(max_size=12),
-       quantity=st.sampled_from(["to_hit", "BS", ""]) | st.text(max_size=12),
+       quantity=st.sampled_from(["to_hit", "BS", "attack", ""]) | st.text(max_size=12),
        given=st.lists(st.sampled_from(["shooter.bs=3", "shooter.bs=", "=", "shooter.moved=maybe", "a=b=c"])
                       | st.text(max_size=20), max_size=3),
-       more=st.dictionaries(st.sampled_from(["base", "roll", "rule", "where", "max_facts"]),
-                            st.sampled_from(["3+", "4", "-1", "moved", "impossible", "value >=", "2"])
+       more=st.dictionaries(st.sampled_from(["base", "roll", "rule", "where", "max_facts", "step"]),
+                            st.sampled_from(["3+", "4", "-1", "moved", "impossible", "value >=", "2", "attacks=D6",
+                                             "hit.target=3+", "hit=3", "damage=D0"])
                             | st.text(max_size=10), max_size=3))
 def test_no_query_gets_a_traceback(client: TestClient, path: str, pack: str, quantity: str, given: list[str],
                                    more: dict[str, str]) -> None:

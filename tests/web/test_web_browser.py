@@ -136,3 +136,66 @@ def test_wh40k_and_the_faq_and_graph_pages(page: object, server: str) -> None:
     page.goto(f"{server}/graph/fantasy?focus=hard_cover")  # type: ignore[attr-defined]
     expect(page.locator("svg.rule-graph")).to_be_visible()  # type: ignore[attr-defined]
     expect(page.locator('g.focus[data-node="rule:hard_cover"]')).to_have_count(1)  # type: ignore[attr-defined]
+
+
+ATTACK_URL = "pack=skirmish&quantity=attack&given=attacker.to_hit=4&given=target.save=5&step=attacks%3D6"
+
+
+def test_a_whole_attack_with_its_chart_in_the_url(page: object, browser: object, server: str) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(f"{server}/?pack=wh40k")  # type: ignore[attr-defined]
+    expect(page.locator("#quantity")).to_have_value("M")  # type: ignore[attr-defined]
+    page.locator("#quantity").select_option("attack")  # type: ignore[attr-defined]
+    expect(page.locator("#inputs legend").first).to_have_text("whole attack: attack")  # type: ignore[attr-defined]
+    for key, value in [("attacks", "6"), ("hit.target", "3"), ("wound.target", "4"), ("save.target", "4+")]:
+        box = page.locator(f'[data-step="{key}"]')  # type: ignore[attr-defined]
+        box.fill(value)
+        box.press("Tab")
+    # by hand: 6 dice x 2/3 (hit on 3+) x 1/2 (wound on 4+) x 1/2 (the save on 4+ fails) = 1 unsaved wound
+    expect(page.locator("#display")).to_have_text("1")  # type: ignore[attr-defined]
+    ruling_shows(page, "1 unsaved wounds on average")
+    hit = page.locator('#ruling li[data-step="hit"]')  # type: ignore[attr-defined]
+    for part in ("hit (hit_roll): 6 dice", "3+", "chance 2/3", "-> 4 hits"):  # dice in, chance per die, dice out
+        expect(hit).to_contain_text(part)
+    bars = page.locator('figure[data-chart="outcome"] svg rect.chance-bar')  # type: ignore[attr-defined]
+    expect(bars).to_have_count(6)
+    # each attack ends unsaved with chance 1/6: at least one of six is 1 - (5/6)^6 = 31031/46656
+    expect(bars.first).to_have_attribute("data-chance", "31031/46656")
+    expect(page.locator("svg.at-least-chart")).to_have_attribute(  # type: ignore[attr-defined]
+        "aria-label", "unsaved wounds, at least N: 1: 66.5%, 2: 26.3%, 3: 6.2%, 4: 0.9%, 5: 0.1%, 6: 0.0021%")
+    url = page.url  # type: ignore[attr-defined]
+    assert "step=attacks%3D6&step=hit.target%3D3&step=wound.target%3D4&step=save.target%3D4%2B" in url
+    expect(page.locator("#command")).to_have_text(  # type: ignore[attr-defined]
+        "rulings ask wh40k attack --step attacks=6 --step hit.target=3 --step wound.target=4 --step save.target=4+")
+    page.screenshot(path=str(page.shots / "attack.png"), full_page=True)  # type: ignore[attr-defined]
+
+    page.locator('[data-step="hit.reroll"]').select_option("ones")  # type: ignore[attr-defined]
+    expect(page.locator("#display")).to_have_text("1.17")  # type: ignore[attr-defined]  # 6 x 7/9 x 1/4 = 7/6
+    page.go_back()  # type: ignore[attr-defined]
+    expect(page.locator("#display")).to_have_text("1")  # type: ignore[attr-defined]
+    expect(page.locator('[data-step="hit.reroll"]')).to_have_value("")  # type: ignore[attr-defined]
+    page.go_forward()  # type: ignore[attr-defined]
+    expect(page.locator("#display")).to_have_text("1.17")  # type: ignore[attr-defined]
+
+    other = browser.new_context().new_page()  # type: ignore[attr-defined]
+    other.goto(url)
+    expect(other.locator("#quantity")).to_have_value("attack")
+    expect(other.locator('[data-step="attacks"]')).to_have_value("6")
+    expect(other.locator('[data-step="save.target"]')).to_have_value("4+")
+    expect(other.locator("#display")).to_have_text("1")
+    expect(other.locator('figure[data-chart="outcome"] svg rect.chance-bar')).to_have_count(6)
+    other.context.close()
+
+
+def test_a_shared_whole_attack_opens_with_its_facts(page: object, server: str) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(f"{server}/?{ATTACK_URL}")  # type: ignore[attr-defined]
+    # by hand: unsaved with chance 1/2 x 2/3 = 1/3 a die, 6 x 1/3 = 2
+    expect(page.locator("#display")).to_have_text("2")  # type: ignore[attr-defined]
+    expect(page.locator('[data-fact="attacker.to_hit"]')).to_have_value("4")  # type: ignore[attr-defined]
+    expect(page.locator("#ruling table").last).to_contain_text("665/729")  # type: ignore[attr-defined]
+    page.locator('[data-fact="target.in_cover"]').check()  # type: ignore[attr-defined]
+    expect(page.locator("#display")).to_have_text("1.33")  # type: ignore[attr-defined]  # hit on 5+: 6 x 1/3 x 2/3
+    assert "given=target.in_cover" in page.url  # type: ignore[attr-defined]

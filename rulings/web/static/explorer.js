@@ -1,11 +1,15 @@
 // The explorer: controls built from a pack's facts, the live ruling beside them, the situation in the URL.
 // Plain JavaScript, no build step; every answer comes from the JSON API (/openapi.json). The URL's keys are
 // the API's: the command line's given, base, roll, target, reading, and the situation file's effects,
-// reroll, unmodified, ignore, weapons.
+// reroll, unmodified, ignore, weapons. A pack's sequences (whole attacks) are offered beside its quantities;
+// their inputs go in the URL as the command line's --step: step=attacks%3D6&step=hit.target%3D3.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 const REROLLS = ["ones", "failed", "all"];
+const REROLL_TEXT = { ones: "re-roll ones", failed: "re-roll failed dice", all: "re-roll any die" };
+const SVG = "http://www.w3.org/2000/svg";
+const MAX_BARS = 60;
 const QUICK_EFFECTS = ["+1", "-1", "x2", "/2"];
 const MANY_CASES = 12;
 const MARKS = { "+": ["✓", "counts"], x: ["✗", "does not count"], "~": ["~", "ignored"], "!": ["!", "limited"] };
@@ -15,7 +19,7 @@ let asked = 0;
 
 function blank() {
   return { pack: "", quantity: "", given: new Map(), base: "", roll: "", target: "", reroll: [], unmodified: "",
-    effects: [], reading: new Map(), ignore: null, weapons: "" };
+    effects: [], reading: new Map(), ignore: null, weapons: "", step: new Map() };
 }
 
 function clearSituation() {
@@ -50,6 +54,7 @@ function readUrl() {
   state.quantity = q.get("quantity") || "";
   state.given = pairs(q.getAll("given"));
   state.reading = pairs(q.getAll("reading"));
+  state.step = pairs(q.getAll("step"));
   for (const key of ["base", "roll", "target", "weapons"]) state[key] = q.get(key) || "";
   state.unmodified = q.getAll("unmodified").join(", ");
   state.reroll = q.getAll("reroll").filter(Boolean);
@@ -59,6 +64,20 @@ function readUrl() {
 
 function quantity() {
   return vocab ? vocab.quantities.find((x) => x.name === state.quantity) : null;
+}
+
+function sequence() {
+  // The chosen sequence (a whole attack): a pack's sequence is asked by name where no quantity has that name.
+  return vocab && !quantity() ? (vocab.sequences || []).find((x) => x.name === state.quantity) || null : null;
+}
+
+function chosen() {
+  return quantity() || sequence();
+}
+
+function stepKeys(seq) {
+  // The --step keys the sequence takes, in a fixed order: its inputs, then each step's target and re-roll.
+  return [...seq.takes, ...seq.steps.flatMap((st) => st.takes.map((k) => `${st.name}.${k}`))];
 }
 
 function takes(key) {
@@ -72,8 +91,14 @@ function query(more) {
   q.set("pack", state.pack);
   q.set("quantity", state.quantity);
   for (const [k, v] of state.given) q.append("given", `${k}=${v}`);
-  const readings = quantity() ? quantity().readings : [];
+  const readings = chosen() ? chosen().readings : [];
   for (const [k, v] of state.reading) if (!vocab || readings.includes(k)) q.append("reading", `${k}=${v}`);
+  const seq = sequence();
+  if (seq) {
+    for (const key of stepKeys(seq)) if (state.step.get(key)) q.append("step", `${key}=${state.step.get(key)}`);
+    for (const [k, v] of Object.entries(more || {})) q.set(k, v);
+    return q.toString();
+  }
   if (state.base && takes("base")) q.set("base", state.base);
   if (takes("roll")) {
     if (state.roll) q.set("roll", state.roll);
@@ -102,6 +127,7 @@ function commandLine() {
   for (const g of params.getAll("given")) words.push("--given", g);
   for (const r of params.getAll("reading")) words.push("--reading", r);
   for (const key of ["base", "roll", "target"]) if (params.get(key)) words.push(`--${key}`, params.get(key));
+  for (const s of params.getAll("step")) words.push("--step", s);
   const file = {};
   if (params.getAll("effects").length) file.effects = params.getAll("effects");
   if (params.getAll("reroll").length) file.reroll = params.getAll("reroll");
@@ -141,8 +167,14 @@ async function loadPack(push = true) {
   vocab = await getJson(`/api/packs/${encodeURIComponent(state.pack)}`);
   $("pack").value = state.pack;
   const qs = vocab.quantities;
-  if (!qs.some((q) => q.name === state.quantity)) state.quantity = qs[0].name;
-  $("quantity").replaceChildren(...qs.map((q) => el("option", { value: q.name }, `${q.text} (${q.name})`)));
+  const seqs = vocab.sequences || [];
+  if (!qs.some((q) => q.name === state.quantity) && !seqs.some((s) => s.name === state.quantity)) {
+    state.quantity = qs[0].name;
+  }
+  $("quantity").replaceChildren(
+    el("optgroup", { label: "Quantities" }, qs.map((q) => el("option", { value: q.name }, `${q.text} (${q.name})`))),
+    seqs.length ? el("optgroup", { label: "Whole attacks (sequences)" }, seqs.map((s) =>
+      el("option", { value: s.name, "data-sequence": "" }, `whole attack: ${s.text} (${s.name})`))) : null);
   $("quantity").value = state.quantity;
   $("links").replaceChildren(
     el("a", { href: `/faq/${encodeURIComponent(state.pack)}` }, "FAQ"), " ",
@@ -222,8 +254,9 @@ function buildControls() {
 }
 
 function buildFacts() {
-  // The facts the quantity's rules read first; the rest of the pack's folded away (open if one is given).
-  const q = quantity();
+  // The facts the quantity's rules (a sequence's rolls) read first; the rest of the pack's folded away (open if
+  // one is given).
+  const q = chosen();
   const reads = new Set(q ? q.reads : []);
   const near = vocab.facts.filter((f) => reads.has(f.name));
   const far = vocab.facts.filter((f) => !reads.has(f.name));
@@ -239,6 +272,10 @@ function buildInputs() {
   // What the quantity takes beyond facts: its base (first, for characteristics), effects, the roll and its
   // target, re-rolls and triggers, and the readings that can change it.
   const q = quantity();
+  if (sequence()) {
+    buildSequenceInputs(sequence());
+    return;
+  }
   const out = [];
   const set = (key) => (v) => { state[key] = v; update(true); };
   if (takes("base")) {
@@ -267,7 +304,14 @@ function buildInputs() {
       el("input", { id: "unmodified", value: state.unmodified, placeholder: "e.g. 6 or 5+", size: 8,
         onchange: (e) => set("unmodified")(e.target.value.trim()) })));
   }
-  for (const name of q ? q.readings : []) {
+  out.push(...readingControls(q ? q.readings : []));
+  $("inputs").replaceChildren(...(out.length ? [el("fieldset", { class: "asked" },
+    el("legend", {}, state.quantity), out)] : []));
+}
+
+function readingControls(names) {
+  const out = [];
+  for (const name of names) {
     const r = vocab.readings.find((x) => x.name === name);
     if (!r) continue;
     out.push(el("div", { class: "fact reading" }, el("label", { for: `reading-${name}` }, `read “${name}” as`),
@@ -278,8 +322,57 @@ function buildInputs() {
         `${o}${o === r.default ? " (the pack's default)" : ""}`))),
       el("small", { class: "muted" }, r.sentence || "")));
   }
-  $("inputs").replaceChildren(...(out.length ? [el("fieldset", { class: "asked" },
-    el("legend", {}, state.quantity), out)] : []));
+  return out;
+}
+
+function buildSequenceInputs(seq) {
+  // A whole attack's inputs (as --step): the dice cast, weapons, damage, the target's models and wounds, and for
+  // each step the pack leaves open what its roll must reach and a re-roll; then the readings its rolls may take.
+  const set = (key) => (v) => {
+    if (v === "") state.step.delete(key); else state.step.set(key, v);
+    update(true);
+  };
+  const idOf = (key) => `step-${key.replace(/\./g, "-")}`;
+  const field = (key, label, attrs) => el("div", { class: "fact step-input" }, el("label", { for: idOf(key) }, label),
+    el("input", { id: idOf(key), "data-step": key, value: state.step.get(key) || "",
+      onchange: (e) => set(key)(e.target.value.trim()), ...attrs }));
+  const last = seq.steps.filter((st) => !st.each_point).slice(-1)[0];
+  const inputs = {
+    attacks: [seq.attacks ? `attacks: the weapon's ${seq.attacks} (a number or dice)` : "attacks: the dice cast (a number or dice)",
+      { placeholder: "e.g. 6 or D6", size: 8 }],
+    weapons: ["identical weapons, their attacks grouped", { type: "number", min: 1, max: 30, placeholder: "1" }],
+    damage: [seq.damage ? `damage: each attack's ${seq.damage} (a number or dice)`
+      : `damage of each attack (a number or dice; empty: count the ${last ? last.passes || "dice" : "dice"})`,
+    { placeholder: "e.g. 1 or D3", size: 8 }],
+    models: ["the target's models", { type: "number", min: 1, max: 300,
+      placeholder: seq.models ? `the pack's: ${seq.models}` : "e.g. 5" }],
+    wounds: ["each model's wounds", { type: "number", min: 1, max: 300,
+      placeholder: seq.wounds ? `the pack's: ${seq.wounds}` : "e.g. 2" }],
+  };
+  const out = [];
+  if (!seq.takes.includes("attacks") && seq.attacks) {
+    out.push(el("p", { class: "muted" }, `attacks: the ruling of ${seq.attacks}, from the facts below`));
+  }
+  for (const key of seq.takes) if (inputs[key]) out.push(field(key, ...inputs[key]));
+  for (const st of seq.steps) {
+    if (!st.takes.length) continue;
+    const parts = [];
+    if (st.takes.includes("target")) {
+      parts.push(field(`${st.name}.target`, "what the roll must reach", { placeholder: "e.g. 3+", size: 6 }));
+    }
+    if (st.takes.includes("reroll")) {
+      const key = `${st.name}.reroll`;
+      const box = el("select", { id: idOf(key), "data-step": key, onchange: (e) => set(key)(e.target.value) },
+        el("option", { value: "" }, "— no re-roll —"), REROLLS.map((r) => el("option", { value: r }, REROLL_TEXT[r])));
+      box.value = state.step.get(key) || "";
+      parts.push(el("div", { class: "fact" }, el("label", { for: idOf(key) }, "re-roll"), box));
+    }
+    const what = `${st.each_point ? "each point of damage: " : ""}${st.name} (${st.roll}${st.keep === "fails" ? ", a save" : ""})`;
+    out.push(el("fieldset", { class: "step", "data-step-name": st.name }, el("legend", {}, what), parts));
+  }
+  out.push(...readingControls(seq.readings));
+  $("inputs").replaceChildren(el("fieldset", { class: "asked sequence" },
+    el("legend", {}, `whole attack: ${seq.name}`), out));
 }
 
 function effectsControl() {
@@ -331,6 +424,18 @@ async function update(push) {
     return;
   }
   if (mine !== asked) return;
+  const seq = sequence();
+  if (seq && doc.sequence) {
+    const noun = outcomeNoun(doc.sequence, seq);
+    const mean = `${number(doc.sequence.outcome.mean)} ${noun} on average`;
+    box.replaceChildren(...renderSequence(doc, seq, noun).filter((n) => n !== null && n !== undefined));
+    box.classList.remove("busy");
+    box.dataset.display = doc.sequence.outcome.mean;
+    document.title = `${seq.text}: ${mean} — Rulings`;
+    $("answer").replaceChildren(el("strong", {}, `${state.quantity}: ${mean}`));
+    return;
+  }
+  if (!doc.ruling) return;
   box.replaceChildren(...renderRuling(doc).filter((n) => n !== null && n !== undefined));
   box.classList.remove("busy");
   box.dataset.display = doc.ruling.display;
@@ -375,6 +480,92 @@ function distributionChart(doc) {
       el("li", { title: `${v}: ${p}` },
         el("span", { class: "col", style: `height:${((share(p) / top) * 3).toFixed(2)}em` }),
         el("span", { class: "v" }, v), el("span", { class: "sr" }, `: ${p}`)))));
+}
+
+function number(p) {
+  // A mean as the command line shows it: whole, else two decimals.
+  const x = share(p);
+  return Number.isInteger(x) ? String(x) : x.toFixed(2);
+}
+
+function percent(p) {
+  const x = share(p) * 100;
+  if (x === 100) return "100%";
+  const shown = x.toFixed(1);
+  return shown === "0.0" || shown === "100.0" ? `${x.toPrecision(2)}%` : `${shown}%`;
+}
+
+function outcomeNoun(doc, seq) {
+  // What the outcome counts: damage where the attack does damage, else what the last step's dice are called.
+  if (doc.damage) return "damage";
+  const last = seq.steps.filter((st) => !st.each_point).slice(-1)[0];
+  return last ? last.passes || `dice kept by ${last.name}` : "dice";
+}
+
+function svg(tag, attrs, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  for (const c of children) node.append(c);
+  return node;
+}
+
+function atLeastChart(dist, noun, name) {
+  // "At least N" as a bar chart (inline SVG, one bar per N, its height the chance), its numbers in the
+  // chart's label and in a table for screen readers and copying.
+  let entries = Object.entries(dist.at_least).map(([n, p]) => [Number(n), p]).sort((a, b) => a[0] - b[0]);
+  if (!entries.length) return el("p", { class: "muted", "data-chart": name }, `No ${noun}: certain.`);
+  const all = entries.length;
+  if (entries.length > MAX_BARS) entries = entries.filter(([, p], i) => i < MAX_BARS && (i === 0 || share(p) >= 0.0005));
+  const bar = 28;
+  const gap = 6;
+  const high = 120;
+  const width = entries.length * (bar + gap) + gap;
+  const labelled = entries.length <= 16;
+  const chart = svg("svg", { class: "at-least-chart", viewBox: `0 0 ${width} ${high + 36}`, width, height: high + 36,
+    role: "img", "aria-label": `${noun}, at least N: ${entries.map(([n, p]) => `${n}: ${percent(p)}`).join(", ")}` });
+  entries.forEach(([n, p], i) => {
+    const h = Math.max(share(p) * high, 0.5);
+    const x = gap + i * (bar + gap);
+    const y = 18 + high - h;
+    chart.append(svg("rect", { class: "chance-bar", x, y, width: bar, height: h, "data-n": n, "data-chance": p },
+      svg("title", {}, `at least ${n} ${noun}: ${percent(p)} (${p})`)));
+    chart.append(svg("text", { class: "n", x: x + bar / 2, y: high + 32, "text-anchor": "middle" }, String(n)));
+    if (labelled) {
+      chart.append(svg("text", { class: "p", x: x + bar / 2, y: y - 4, "text-anchor": "middle" },
+        share(p) >= 0.01 ? `${Math.round(share(p) * 100)}%` : "<1%"));
+    }
+  });
+  const cut = all > entries.length ? ` (the first ${entries.length} of ${all}; beyond, each under 0.05%)` : "";
+  return el("figure", { class: "odds at-least", "data-chart": name },
+    el("figcaption", {}, `The chance of at least N ${noun}${cut}:`), chart,
+    el("details", { class: "chart-numbers" }, el("summary", {}, "the chances as a table"),
+      el("table", {}, el("caption", {}, `${noun}, at least`),
+        el("tr", {}, el("th", { scope: "col" }, "at least"), el("th", { scope: "col" }, "chance"),
+          el("th", { scope: "col" }, "exactly")),
+        entries.map(([n, p]) => el("tr", {}, el("th", { scope: "row" }, String(n)), el("td", {}, percent(p)),
+          el("td", {}, p))))));
+}
+
+function renderSequence(answer, seq, noun) {
+  // A whole attack: the headline, the mean outcome, the "at least N" chart, then the command line's lines:
+  // the attacks, one line per step (dice in, chance per die, dice out) with what made its chance, the damage.
+  const doc = answer.sequence;
+  const head = answer.lines.find((l) => l.tag === "headline");
+  const out = [el("h2", { class: "headline" }, head ? head.text : seq.text),
+    el("p", { class: "value" }, "mean outcome: ",
+      el("strong", { id: "display", title: `exactly ${doc.outcome.mean}` }, number(doc.outcome.mean)), ` ${noun} on average`,
+      share(doc.outcome.mean) === Number(number(doc.outcome.mean)) ? "" : ` (exactly ${doc.outcome.mean})`)];
+  if (doc.models_destroyed) {
+    out.push(el("p", { class: "value" }, "models destroyed: ", el("strong", { id: "destroyed" },
+      number(doc.models_destroyed.mean)), ` of ${doc.models} on average (${doc.wounds} wounds each)`));
+  }
+  out.push(atLeastChart(doc.outcome, noun, "outcome"));
+  if (doc.models_destroyed) out.push(atLeastChart(doc.models_destroyed, "models destroyed", "models_destroyed"));
+  const shown = answer.lines.filter((l) => l.tag !== "headline" && l.tag !== "chances");
+  out.push(el("ul", { class: "reasons steps" }, shown.map((l) => el("li", {
+    class: l.tag, "data-step": l.step || null, style: `margin-left:${Math.max(l.depth - 1, 0)}em` },
+  l.tag === "assumption" ? `assumes: ${l.text}` : l.text))));
+  return out;
 }
 
 function renderRuling(answer) {
