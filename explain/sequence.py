@@ -48,6 +48,7 @@ def sequence_text(r: AttackRuling, pack: Pack, *, full: bool = False) -> str:
     """
     lines = [_headline(r)]
     lines += [f"  {line}" for line in _key_chances(r)]
+    lines += [f"  {line}" for line in _other_readings(r, pack)]
     lines.append(f"  {_attacks(r)}")
     counts = _rolled(r)
     before = "dice"
@@ -89,6 +90,10 @@ def sequence_json(r: AttackRuling) -> dict[str, Any]:
         out["models"], out["wounds"] = r.models, r.wounds
     out["outcome"] = _dist(r.outcome)
     out["assumptions"] = list(r.assumptions)
+    if r.readings:
+        out["readings"] = [{"reading": reading, "option": option, "outcome": _dist(other.outcome),
+                            **({"models_destroyed": _dist(other.destroyed)} if other.destroyed is not None else {})}
+                           for reading, option, other in r.readings]
     return out
 
 
@@ -107,6 +112,16 @@ def _step_json(s: StepResult) -> dict[str, Any]:
     if s.ruling is not None:
         doc = ruling_json(s.ruling)
         out["ruling"] = {k: v for k, v in doc.items() if k != "explanation"}
+    return out
+
+
+def _other_readings(r: AttackRuling, pack: Pack) -> list[str]:
+    """The outcome under each other reading of an ambiguous sentence that changes a step."""
+    out = []
+    for reading, option, other in r.readings:
+        meaning = dict(pack.readings[reading].options).get(option, "") if reading in pack.readings else ""
+        headline = _headline(other).partition(": ")[2]
+        out.append(f"? read as {option} ({reading}): {headline}" + (f" -- {meaning}" if meaning else ""))
     return out
 
 

@@ -100,6 +100,8 @@ class AttackRuling:
     models: int | None
     wounds: int | None
     assumptions: tuple[str, ...] = ()
+    readings: tuple[tuple[str, str, AttackRuling], ...] = ()
+    """The attack under each other option of a reading that changes one of its steps: (reading, option, it)."""
 
     @property
     def outcome(self) -> Dist:
@@ -174,8 +176,25 @@ def resolve(pack: Pack, name: str, situation: Situation) -> AttackRuling:
             damage = _total(_mix_vectors(attacks, _lane_counts(per_attack, lanes)), lanes, effective)
         else:
             damage, destroyed = _allocate(attacks, _dice_of(per_attack), lanes, effective, models, wounds)
-    return AttackRuling(pack.name, seq, attacks, tuple(steps), per_damage, point, damage, destroyed, models, wounds,
-                        tuple(dict.fromkeys(assumptions)))
+    r = AttackRuling(pack.name, seq, attacks, tuple(steps), per_damage, point, damage, destroyed, models, wounds,
+                     tuple(dict.fromkeys(assumptions)))
+    return replace(r, readings=_under_other_readings(pack, name, situation, r))
+
+
+def _under_other_readings(pack: Pack, name: str, situation: Situation,
+                          r: AttackRuling) -> tuple[tuple[str, str, AttackRuling], ...]:
+    """The attack under each other option of a reading that changes one of its steps, where its outcome differs:
+    `(reading, option, resolution)`. A reading the situation states is not varied."""
+    options = {(o.reading, o.option): o.reading for step in (*r.steps, *((r.point,) if r.point else ()))
+               if step.ruling is not None for o in step.ruling.readings or () if not o.default}
+    out = []
+    for reading, option in options:
+        if reading in situation.reading:
+            continue
+        other = resolve(pack, name, replace(situation, reading={**situation.reading, reading: option}))
+        if other.outcome != r.outcome:
+            out.append((reading, option, replace(other, readings=())))
+    return tuple(out)
 
 
 def mean(dist: Mapping[int, Fraction]) -> Fraction:

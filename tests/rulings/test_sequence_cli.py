@@ -50,3 +50,16 @@ def test_an_example_may_state_what_a_sequence_gives():
     assert run_example(pack, wrong).problems == ["outcome mean '5/12' != '1/3'"]
     short = replace(keen, expect={"outcome": {"distribution": {0: "361/576"}}})
     assert run_example(pack, short).problems and "distribution" in run_example(pack, short).problems[0]
+
+
+def test_the_text_and_json_give_the_attack_under_the_other_reading(capsys):
+    argv = ["ask", "skirmish", "attack", "--given", "attacker.to_hit=4", "--given", "target.save=5",
+            "--given", "target.flanked=true", "--given", "target.dash_token=true", "--step", "attacks=6"]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert "3.33 unsaved hits on average" in text.splitlines()[0]
+    assert "? read as one_bonus (hit_bonuses): 2.67 unsaved hits on average" in text  # 6 x 2/3 x 2/3 = 8/3
+    assert main([*argv, "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [(x["reading"], x["option"], x["outcome"]["mean"]) for x in doc["readings"]] == [
+        ("hit_bonuses", "one_bonus", "8/3")]

@@ -276,3 +276,21 @@ def test_what_only_a_sequence_reads_is_not_unused():
     assert not any(kind.startswith("unused") for kind, _ in kinds), kinds
     orphan = replace(pack, facts={**pack.facts, "ab.orphan": replace(pack.facts["ab.lethal"], name="ab.orphan")})
     assert ("unused_fact", "unused_fact.ab.orphan") in {(f.kind, f.key) for f in check_pack(orphan)}
+
+
+def test_a_reading_that_changes_a_step_shows_the_attack_under_both():
+    """skirmish.txt: "Targets that are categorized as Flanked or possess a Dash Token provide a -1 Bonus to the
+    Hit requirement." Read as two Bonuses, a To-Hit Value of 4 against a Flanked target with a Dash Token is 2
+    (5/6); read as one, 3 (2/3). Six dice against a save of 5+ (fails 2/3): 6 x 5/6 x 2/3 = 10/3 unsaved hits,
+    or 6 x 2/3 x 2/3 = 8/3. A reading the situation states is the one used, alone."""
+    pack = load_pack("skirmish")
+    given = {"attacker.to_hit": 4, "target.save": 5, "target.flanked": True, "target.dash_token": True}
+    r = resolve(pack, "attack", Situation(given=given, sequence={"attacks": 6}))
+    assert mean(r.outcome) == Fraction(10, 3)
+    ((reading, option, other),) = r.readings
+    assert (reading, option, mean(other.outcome)) == ("hit_bonuses", "one_bonus", Fraction(8, 3))
+    chosen = resolve(pack, "attack", Situation(given=given, sequence={"attacks": 6},
+                                               reading={"hit_bonuses": "one_bonus"}))
+    assert mean(chosen.outcome) == Fraction(8, 3) and chosen.readings == ()
+    plain = resolve(pack, "attack", Situation(given={"attacker.to_hit": 4, "target.save": 5}, sequence={"attacks": 6}))
+    assert plain.readings == ()  # neither trigger: both readings give the same attack
