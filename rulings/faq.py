@@ -21,7 +21,13 @@ def run_why_not(args: argparse.Namespace) -> int:
 
     pack = _load(args)
     situation = _read_situation(args, pack)
-    result = why_not(pack, args.quantity, args.rule, situation)
+    quantity, within = args.quantity, ""
+    if quantity in pack.sequences and quantity not in pack.quantities:  # the step of the attack the rule changes
+        from solver.sequence import step_situation
+
+        step, situation = step_situation(pack, quantity, args.rule, situation)
+        quantity, within = step.roll, f"In {args.quantity}, the {step.name} step rolls {step.roll}. "
+    result = why_not(pack, quantity, args.rule, situation)
     commands = [_command(args, c.as_given()) for c in result.changes]
     if args.format == "json":
         print(json.dumps(why_not_json(result, commands), ensure_ascii=False, default=str))
@@ -29,7 +35,7 @@ def run_why_not(args: argparse.Namespace) -> int:
     from explain.whynot import change_text, reason_lines
 
     md = args.format == "markdown"
-    lines = [("## " if md else "") + f"{result.rule} ({result.quantity}): {_STATUS[result.status]}", ""]
+    lines = [("## " if md else "") + f"{within}{result.rule} ({result.quantity}): {_STATUS[result.status]}", ""]
     for depth, claim, cite in reason_lines(pack, result):  # conditions in words, not pack syntax
         lines.append("  " * depth + ("- " if md else "") + claim + (f" — {cite}" if cite else ""))
     if result.status != "counts":
@@ -164,6 +170,7 @@ def _command(args: argparse.Namespace, change: dict[str, Any]) -> str:
             parts += [f"--{flag}", str(getattr(args, flag))]
     merged = {**parse_given(args.given), **change}
     parts += [w for n, v in merged.items() for w in ("--given", f"{n}={show_value(v)}")]
+    parts += [w for s in getattr(args, "step", None) or () for w in ("--step", s)]
     return " ".join(["rulings", "ask", where, shlex.quote(args.quantity), *options,
                      *(shlex.quote(p) for p in parts[1:])])
 

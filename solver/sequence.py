@@ -197,6 +197,38 @@ def _under_other_readings(pack: Pack, name: str, situation: Situation,
     return tuple(out)
 
 
+def step_situation(pack: Pack, name: str, rule: str, situation: Situation) -> tuple[Step, Situation]:
+    """The first step of sequence `name` whose roll `rule` (a modifier or policy) changes, and the situation its
+    roll is ruled in there: the facts given, the step's target and re-roll (`why-not` on an attack).
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> s = Situation(given={"attacker.to_hit": 4}, sequence={"attacks": 2})
+        >>> step, there = step_situation(load_pack("skirmish"), "attack", "cover", s)
+        >>> step.name, step.roll, there.given
+        ('hit', 'to_hit', {'attacker.to_hit': 4})
+    """
+    seq = pack.sequences[name]
+    entry = pack.modifiers.get(rule) or pack.policies.get(rule)
+    touched = set(entry.quantities) if entry is not None else set()
+    step = next((s for s in seq.rolls if s.roll in touched), None)
+    if step is None:
+        rolls = ", ".join(f"{s.name} ({s.roll})" for s in seq.rolls)
+        raise RulingsError(f"{rule} changes no roll of {name}: it rolls {rolls}",
+                           hint="ask why-not about a rule of one of those rolls" if entry is not None else
+                           did_you_mean(rule, [*pack.modifiers, *pack.policies]) or "")
+    if not step.modified:
+        raise RulingsError(f"the {step.name} roll of {name} is never modified: no rule counts for it",
+                           hint=f"rulings ask {pack.name} {step.roll} asks the roll as a rule of its own")
+    given = _inputs(seq, situation).get(step.name) or {}
+    plain = replace(situation, sequence={}, target=None, reroll=(), roll=None, base=None, weapons=None)
+    if pack.quantities[step.roll].kind == "score":
+        return step, plain
+    values = derive_facts(pack, plain.given)
+    reroll = read_reroll(given.get("reroll"), situation.where.get(f"(sequence).{step.name}.reroll"))
+    return step, replace(plain, target=_target(pack, step, given, values, situation), reroll=reroll)
+
+
 def mean(dist: Mapping[int, Fraction]) -> Fraction:
     """The exact mean of a distribution.
 

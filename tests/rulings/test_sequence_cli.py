@@ -63,3 +63,25 @@ def test_the_text_and_json_give_the_attack_under_the_other_reading(capsys):
     doc = json.loads(capsys.readouterr().out)
     assert [(x["reading"], x["option"], x["outcome"]["mean"]) for x in doc["readings"]] == [
         ("hit_bonuses", "one_bonus", "8/3")]
+
+
+def test_why_not_on_an_attack_asks_the_step_the_rule_changes(capsys):
+    """skirmish.txt: "Targets possessing the Cover status provide a +1 Penalty to the Hit requirement." Why did
+    cover not count in this attack? Its hit step's roll: the target is not in Cover; with it, a To-Hit Value of
+    4 becomes 5+, and the replay asks the whole attack again."""
+    argv = ["why-not", "skirmish", "attack", "cover", "--given", "attacker.to_hit=4", "--given", "target.save=5",
+            "--step", "attacks=6"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("In attack, the hit step rolls to_hit. cover (to_hit): its condition fails")
+    assert "the target has the Cover status: to_hit becomes 5+" in out
+    replay = out.strip().splitlines()[-1].strip()
+    assert replay.endswith("--given target.in_cover=true --step attacks=6") and " attack " in replay
+    assert main(replay.split()[1:]) == 0
+    assert "1.33 unsaved hits" in capsys.readouterr().out.splitlines()[0]  # hit on 5+: 6 x 1/3 x 2/3 = 4/3
+
+
+def test_why_not_on_an_attack_names_the_rolls_when_the_rule_changes_none(capsys):
+    assert main(["why-not", "skirmish", "attack", "cc_flanked", "--step", "attacks=6"]) == 2
+    err = capsys.readouterr().err
+    assert "changes no roll of attack: it rolls hit (to_hit), save (save)" in err
