@@ -111,16 +111,19 @@ def _roll(q: Quantity, roll: int | None, terms: Sequence[Term], clamps: Sequence
 
     probability = dice_chance(q.dice, net, target, modified) if target is not None else None
     notes: tuple[str, ...] = ()
+    choice: tuple[str, ...] = ()
     detail: dict[str, Any] = {}
     always = {a.unmodified: a.passes for a in q.always} if target is not None else {}
     relied = tuple(a for a in q.always if a.unmodified in always and a.unmodified in _totals(q.dice)
                    and (_bound(modified(a.unmodified), clamps, []) >= target) != a.passes)  # type: ignore[operator]
     if reroll or unmodified or always or (target is not None and q.passes is None):  # as dice, re-rolls first
-        from solver.rolls import dice_detail
+        from solver.rolls import REROLL_CHOICE, dice_detail
 
         probability, detail, notes = dice_detail(q.dice, lambda total: _bound(modified(total), clamps, []),
                                                  net, target, reroll, unmodified, always)
-    assumes = tuple(a.assumption for a in relied if a.assumption)
+        if any(isinstance(n, Note) and n.step == REROLL_CHOICE for n in notes):  # the player's choice decided
+            choice = (REROLL_CHOICE,)
+    assumes = tuple(a.assumption for a in relied if a.assumption) + choice
     if roll is None:
         shown = q.dice + "".join(f" {t.change}" for t in others) + (f"{net:+d}" if net else "")
         rank = probability if probability is not None else Fraction(net)

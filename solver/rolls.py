@@ -15,6 +15,18 @@ list of them), what the roll must reach (`target: 3` or `"3+"`, a charge's
 distance), and which unmodified results trigger something (`unmodified: 6`,
 `"5+"` or a list). :func:`after_rerolls` gives the exact distribution of the
 unmodified result by enumerating every die, so every chance is a `Fraction`.
+
+The re-rolls say which dice *may* be re-rolled: `ones` any die showing a 1,
+`failed` every die of a roll that fails, `all` every die of the roll whatever
+it shows. A die is re-rolled once at most, and the player chooses, roll by
+roll, which of those dice to re-roll: the choice that gives the best chance of
+passing (`REROLL_CHOICE`, an assumption). On a 2D6 charge needing 9 with
+`ones` and `failed`, a failed 1 and 6 re-rolls only the 1 (2/3), not both dice
+(10/36): 167/324 in all. Where choices tie, the player re-rolls as the re-roll
+alone says (a failing roll whole, else every 1). Without a target there is
+nothing to choose by, and every 1 is re-rolled. A player may instead re-roll
+to fish for an unmodified result (`fish`): then the choice gives the best
+chance of that result first, and of passing second.
 """
 
 from __future__ import annotations
@@ -26,6 +38,7 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from kb.errors import RulingsError, Span
+from solver.arithmetic import Note
 from solver.derivation import Node
 
 if TYPE_CHECKING:
@@ -40,6 +53,14 @@ REROLLS = {
 }
 """The re-rolls a situation can give, and what each does (one re-roll per die, whichever apply)."""
 
+REROLL_CHOICE = "reroll_choice"
+"""The assumption that the player chooses which allowed dice to re-roll, for the best chance of passing.
+
+The seed says only that modifiers come after re-rolls; which dice a re-roll
+lets a player pick, and what for, is the pack's assumption (`wh40k` declares
+it). The derivation says where the choice changed an answer.
+"""
+
 ROLL_KEYS = ("target", "reroll", "unmodified")
 """The situation keys that describe a roll as dice."""
 
@@ -47,45 +68,91 @@ _AT_LEAST = re.compile(r'^\s*(?P<n>\d+)\s*(?P<plus>\+)?\s*(?:"|in|inches)?\s*$')
 
 
 def after_rerolls(count: int, sides: int, reroll: Collection[str],
-                  fails: Callable[[int], bool] | None = None) -> dict[int, Fraction]:
+                  fails: Callable[[int], bool] | None = None, fish: Collection[int] = ()) -> dict[int, Fraction]:
     """The exact distribution of the unmodified total of `count` dice of `sides` after re-rolls.
 
     `fails(total)` says whether an unmodified total would fail (after the
-    modifiers the caller applies); `failed` and `all` re-roll every die of a
-    failing roll. Otherwise `ones` re-rolls each die showing 1. A die is
-    re-rolled at most once.
+    modifiers the caller applies). The re-rolls say which dice may be
+    re-rolled: `ones` any die showing 1, `failed` every die of a failing roll,
+    `all` every die of any roll; a die is re-rolled at most once. For each
+    roll the player re-rolls the dice that give the best chance of passing
+    (of an unmodified total in `fish` first, when fishing for a trigger);
+    ties go to the re-roll as it reads alone (a failing roll whole, else
+    every 1). Without `fails` every 1 is re-rolled.
 
     Examples:
         >>> after_rerolls(1, 6, ["ones"])[1], after_rerolls(1, 6, ["ones"])[6]
         (Fraction(1, 36), Fraction(7, 36))
         >>> after_rerolls(1, 6, ["failed"], lambda total: total < 4)[6]
         Fraction(1, 4)
+        >>> from solver.rolls import chance
+        >>> chance(after_rerolls(2, 6, ["ones", "failed"], lambda total: total < 9), lambda total: total >= 9)
+        Fraction(167, 324)
+    """
+    return _rerolled(count, sides, reroll, fails, fish)[0]
+
+
+def _rerolled(count: int, sides: int, reroll: Collection[str], fails: Callable[[int], bool] | None,
+              fish: Collection[int] = ()) -> tuple[dict[int, Fraction], bool]:
+    """`after_rerolls`, and whether choosing the dice beat the re-roll as it reads alone for some roll.
+
+    A roll's choices are: keep it; re-roll j of its 1s (`ones`; any j of them
+    alike, since each shows 1); re-roll it whole (`all`, or `failed` when it
+    fails). Each is scored by its exact chance of what the player wants.
     """
     unknown = set(reroll) - set(REROLLS)
     if unknown:
         raise ValueError(f"unknown re-roll {sorted(unknown)[0]!r}")
-    whole = bool({"failed", "all"} & set(reroll))
-    if whole and fails is None:
+    if {"failed", "all"} & set(reroll) and fails is None:
         raise ValueError("re-rolling a failed roll needs what the roll must reach")
     faces = range(1, sides + 1)
+    sums: dict[int, dict[int, int]] = {}  # k dice: {their total: how many ways}
+
+    def rolled(k: int) -> dict[int, int]:
+        if k not in sums:
+            ways: dict[int, int] = {}
+            for dice in product(faces, repeat=k):
+                ways[sum(dice)] = ways.get(sum(dice), 0) + 1
+            sums[k] = ways
+        return sums[k]
+
+    wants: list[Callable[[int], bool]] = []
+    if fish:
+        wants.append(lambda total: total in fish)
+    if fails is not None:
+        wants.append(lambda total: not fails(total))
+    scores: dict[tuple[int, int], tuple[Fraction, ...]] = {}
+
+    def score(kept: int, k: int) -> tuple[Fraction, ...]:
+        """The chances of what the player wants when `k` dice are re-rolled and the rest total `kept`."""
+        if (kept, k) not in scores:
+            scores[kept, k] = tuple(sum((Fraction(n, sides ** k) for s, n in rolled(k).items() if want(kept + s)),
+                                        Fraction(0)) for want in wants)
+        return scores[kept, k]
+
     out: dict[int, Fraction] = {}
-
-    def add(total: int, p: Fraction) -> None:
-        out[total] = out.get(total, Fraction(0)) + p
-
+    chose = False
     first = Fraction(1, sides ** count)
     for dice in product(faces, repeat=count):
         total = sum(dice)
-        if whole and fails is not None and fails(total):
-            for again in product(faces, repeat=count):
-                add(sum(again), first / sides ** count)
-        elif "ones" in reroll and 1 in dice:
-            ones = dice.count(1)
-            for again in product(faces, repeat=ones):
-                add(total - ones + sum(again), first / sides ** ones)
-        else:
-            add(total, first)
-    return dict(sorted(out.items()))
+        ones = dice.count(1) if "ones" in reroll else 0
+        whole = "all" in reroll or ("failed" in reroll and fails is not None and fails(total))
+        options = [(total - j, j) for j in range(ones + 1)]  # keep, or re-roll j of the 1s
+        if whole:
+            options.append((0, count))
+        plain = options[-1]  # the re-roll as it reads alone: a failing roll whole, else every 1
+        if "all" in reroll and fails is not None and not fails(total):
+            plain = options[ones]  # "all" re-rolls a roll when it fails: re-rolling a success can only lose it
+        best = plain
+        if wants:
+            top = max(score(*o) for o in options)
+            if score(*plain) != top:
+                chose = True
+                best = max((o for o in options if score(*o) == top), key=lambda o: o[1])  # ties: the most dice
+        kept, k = best
+        for s, n in rolled(k).items():
+            out[kept + s] = out.get(kept + s, Fraction(0)) + first * Fraction(n, sides ** k)
+    return dict(sorted(out.items())), chose
 
 
 def chance(distribution: Mapping[int, Fraction], wins: Callable[[int], bool]) -> Fraction:
@@ -172,7 +239,7 @@ def _frac(p: Fraction) -> str:
 
 
 def dice_detail(dice: str, final: Callable[[int], int], net: int, target: int | None, reroll: tuple[str, ...],
-                unmodified: tuple[int, ...], always: Mapping[int, bool] | None = None,
+                unmodified: tuple[int, ...], always: Mapping[int, bool] | None = None, fish: bool = False,
                 ) -> tuple[Fraction | None, dict[str, Any], tuple[str, ...]]:
     """A roll's chance of reaching `target`, its distributions, and the steps for the derivation.
 
@@ -180,6 +247,10 @@ def dice_detail(dice: str, final: Callable[[int], int], net: int, target: int | 
     the cap on the net modifier and the limits on the result. `always` maps
     unmodified totals that always pass (True) or always fail (False),
     whatever they end as (the pack's `always`, e.g. an unmodified 1 fails).
+    The player re-rolls the dice that give the best chance of passing
+    (`REROLL_CHOICE`), or with `fish` of an `unmodified` result first; the
+    derivation says so where that choice changed the answer, in a note whose
+    step is `REROLL_CHOICE`.
 
     Examples:
         >>> p, extra, notes = dice_detail("D6", lambda total: max(1, total - 1), -1, 3, ("ones",), (6,))
@@ -189,6 +260,9 @@ def dice_detail(dice: str, final: Callable[[int], int], net: int, target: int | 
         Fraction(1, 1)
         >>> dice_detail("D6", lambda total: total + 1, 1, 2, (), (), {1: False})[0]
         Fraction(5, 6)
+        >>> p, extra, notes = dice_detail("2D6", lambda total: total, 0, 9, ("ones", "failed"), ())
+        >>> p, notes[1].startswith("the player chooses")
+        (Fraction(167, 324), True)
     """
     count, _, sides = dice.upper().partition("D")
     always = always or {}
@@ -200,7 +274,8 @@ def dice_detail(dice: str, final: Callable[[int], int], net: int, target: int | 
     if fails is None and {"failed", "all"} & set(reroll):
         raise RulingsError(f"re-rolling a failed roll ({', '.join(reroll)}) needs what the roll must reach",
                            hint='give target: in the situation, e.g. target: "3+"')
-    unmodified_total = after_rerolls(int(count or 1), int(sides), reroll, fails)
+    fishing = unmodified if fish else ()
+    unmodified_total, chose = _rerolled(int(count or 1), int(sides), reroll, fails, fishing)
     results: dict[int, Fraction] = {}
     for total, p in unmodified_total.items():
         results[final(total)] = results.get(final(total), Fraction(0)) + p
@@ -209,6 +284,12 @@ def dice_detail(dice: str, final: Callable[[int], int], net: int, target: int | 
     if reroll:
         notes.append("re-rolls first (Modifiers are applied after any re-rolls of that dice roll): "
                      + "; ".join(REROLLS[r] for r in reroll) + "; a die is re-rolled once at most")
+    if chose and fishing:
+        notes.append(f"the player chooses the dice to re-roll for the best chance of an unmodified "
+                     f"{' or '.join(map(str, unmodified))}, then of passing")
+    elif chose:
+        notes.append(Note(REROLL_CHOICE, "the player chooses the dice to re-roll for the best chance of passing: a "
+                                         "failing roll may be better re-rolled in part, e.g. only its 1s"))
     notes.append(f"the unmodified roll (after any re-rolls, before modifiers): {describe(unmodified_total)}")
     extra: dict[str, Any] = {"distribution": {str(r): _frac(p) for r, p in results.items()}}
     if reroll:

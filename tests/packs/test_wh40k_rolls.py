@@ -2,7 +2,8 @@
 
 The reference below rolls every die twice (every combination of a first and a
 second face, all equally likely) and keeps the second face of each die the
-re-roll rules pick; it shares no code with `solver.rolls`.
+player re-rolls: of the dice the re-rolls allow, those with the best chance of
+passing (assumption `reroll_choice`); it shares no code with `solver.rolls`.
 """
 
 from __future__ import annotations
@@ -52,17 +53,39 @@ def brute_force(quantity: str, effects: list[int], target: int | None, reroll: s
     trigger = reach = Fraction(0)
     each = Fraction(1, 6 ** (2 * count))
     for first in product(range(1, 7), repeat=count):
-        failing = target is not None and not _passes(quantity, sum(first), effects, target)
+        chosen = _chosen(quantity, first, effects, target, reroll)
         for second in product(range(1, 7), repeat=count):
-            if failing and reroll & {"failed", "all"}:
-                kept = second  # the whole roll again
-            else:
-                kept = tuple(b if a == 1 and "ones" in reroll else a for a, b in zip(first, second, strict=True))
+            kept = tuple(b if i in chosen else a for i, (a, b) in enumerate(zip(first, second, strict=True)))
             final = _final(quantity, sum(kept), effects)
             results[final] = results.get(final, Fraction(0)) + each
             trigger += each if sum(kept) in unmodified else 0
             reach += each if target is not None and _passes(quantity, sum(kept), effects, target) else 0
     return dict(sorted(results.items())), reach, trigger
+
+
+def _chosen(quantity: str, first: tuple[int, ...], effects: list[int], target: int | None,
+            reroll: set[str]) -> set[int]:
+    """The dice (by position) the player re-rolls: any of the 1s (`ones`) or the whole roll (`failed` when it
+    fails, `all`), a die once at most, for the best chance of passing; ties go to the re-roll as it reads
+    alone (a failing roll whole, else every 1), then to the most dice."""
+    failing = target is not None and not _passes(quantity, sum(first), effects, target)
+    ones = [i for i, a in enumerate(first) if a == 1] if "ones" in reroll else []
+    options = [set(ones[:j]) for j in range(len(ones) + 1)]  # which 1s is all one: each shows 1
+    if "all" in reroll or (failing and "failed" in reroll):
+        options.append(set(range(len(first))))
+    plain = set(range(len(first))) if failing and reroll & {"failed", "all"} else set(ones)
+    if target is None:
+        return plain
+
+    def chance_of(chosen: set[int]) -> Fraction:
+        wins = 0
+        for again in product(range(1, 7), repeat=len(first)):
+            kept = (b if i in chosen else a for i, (a, b) in enumerate(zip(first, again, strict=True)))
+            wins += _passes(quantity, sum(kept), effects, target)
+        return Fraction(wins, 6 ** len(first))
+
+    best = max(chance_of(o) for o in options)
+    return plain if chance_of(plain) == best else max((o for o in options if chance_of(o) == best), key=len)
 
 
 def ruling(quantity: str, effects: list[int], **keys: Any) -> Any:
