@@ -261,6 +261,7 @@ class _Builder:
         self.broken: dict[str, set[str]] = {s: set() for s in SECTIONS}
         """Entries left out for their shape: known names, so nothing else is reported for them."""
         self.meta: dict[str, Any] = {}
+        self.docs: list[Document] = []
         self.first_path = ""
         self.ranges: dict[str, tuple[int, int]] = {}
         self.row_cites: dict[str, tuple[tuple[Expr, Citation], ...]] = {}
@@ -279,6 +280,7 @@ class _Builder:
         if broken is None:
             self.unreadable = True
             return
+        self.docs.append(doc)
         for entry in sorted(broken, key=str):
             if entry[0] in SECTIONS:
                 self.broken[entry[0]].add(entry[1])
@@ -338,6 +340,7 @@ class _Builder:
             for n, (raw, doc, p) in self.entries["assumptions"].items()
         }
         self._check_references(quantities, modifiers, policies, readings, assumptions)
+        self._check_quotes()
         examples = tuple(self._example(raw, doc, p, quantities) for raw, doc, p in self.examples)
         named: dict[str, Example] = {}
         for example in examples:
@@ -569,6 +572,34 @@ class _Builder:
                             self._known("source", entry["cite"]["source"], self.entries["sources"], doc,
                                         (*path, key, i, "cite", "source"))
 
+    def _check_quotes(self) -> None:
+        """Every citation names a paragraph its source has and quotes words that paragraph says (without a
+        paragraph, and an example's quote: words its source says, paragraphs in order): the product's promise is
+        that each step quotes the rule it rests on."""
+        paragraphs = {name: {str(k): str(v) for k, v in (raw.get("paragraphs") or {}).items()}
+                      for name, (raw, _, _) in self.entries["sources"].items()}
+        for doc in self.docs:
+            for path, cite in _citations(doc.data):
+                if not isinstance(cite, dict) or cite.get("source") not in paragraphs:
+                    continue  # an unknown source is reported where it is named
+                text = paragraphs[cite["source"]]
+                if cite.get("paragraph") is not None and str(cite["paragraph"]) not in text:
+                    self.error(f"cite: {cite['source']} has no paragraph {cite['paragraph']}", doc,
+                               (*path, "paragraph"), f"its paragraphs: {', '.join(text) or 'none'}")
+                    continue
+                said = text[str(cite["paragraph"])] if cite.get("paragraph") is not None else " ".join(text.values())
+                if cite.get("quote") and not quoted(str(cite["quote"]), said):
+                    self.error(f"cite: the quote {excerpt(str(cite['quote']), 60)} is not in {cite['source']}"
+                               + (f" ¶{cite['paragraph']}" if cite.get("paragraph") is not None else ""),
+                               doc, (*path, "quote"), "quote the paragraph's words as written ('...' joins parts in "
+                               "their order)")
+            for i, raw in enumerate(doc.data.get("examples") or []):
+                quote = raw.get("quote") if isinstance(raw, dict) else None
+                if quote and paragraphs and not any(quoted(str(quote), " ".join(p.values()))
+                                                    for p in paragraphs.values()):
+                    self.error(f"example: the quote {excerpt(str(quote), 60)} is in no source of the pack", doc,
+                               ("examples", i, "quote"), "quote the rule text's words as written")
+
     def _known(self, what: str, name: str, known: Any, doc: Document, path: tuple[Any, ...]) -> bool:
         section = {"rule": "modifiers", "quantity": "quantities", "reading": "readings", "assumption": "assumptions",
                    "source": "sources"}[what]
@@ -703,6 +734,49 @@ class _Builder:
     def _cite(self, raw: dict[str, Any], doc: Document, path: tuple[Any, ...]) -> Citation | None:
         cite = raw.get("cite")
         return _citation(cite) if cite else None
+
+
+def _citations(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    """Every `cite` (and each of a `cites` map) in a document, with where it is."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key == "cite":
+                yield (*path, key), value
+            elif key == "cites" and isinstance(value, dict):
+                yield from (((*path, key, step), cite) for step, cite in value.items())
+            else:
+                yield from _citations(value, (*path, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _citations(value, (*path, i))
+
+
+def quoted(quote: str, text: str) -> bool:
+    """Whether `text` says the words of `quote`: its parts ('...' or '…' between them) in order, without regard to
+    case, runs of spaces, typographic quotes and dashes.
+
+    Examples:
+        >>> quoted("first roll a 6, then ... A required score of 10", "First roll a 6, then roll again. "
+        ...        "A required score of 10 or more is simply impossible")
+        True
+        >>> quoted("Roll a D8", "Roll a D6.")
+        False
+    """
+    def plain(t: str) -> str:
+        for a, b in (("’", "'"), ("‘", "'"), ("“", '"'), ("”", '"'), ("—", "--"), ("–", "-")):
+            t = t.replace(a, b)
+        return " ".join(t.split()).lower()
+
+    said, at = plain(text), 0
+    for piece in re.split(r"\.\.\.|…", plain(quote)):
+        part = piece.strip().strip('"').strip()
+        if not part:
+            continue
+        found = said.find(part, at)
+        if found < 0:
+            return False
+        at = found + len(part)
+    return True
 
 
 def _citation(cite: dict[str, Any]) -> Citation:

@@ -271,3 +271,48 @@ def test_a_key_written_on_or_yes_is_that_word_and_true_false_keys_stay_booleans(
     those keys (its rows are a bool fact's values)."""
     doc = read_yaml("a: {on: [6], off: 1, yes: 2, no: 3}\nb: {true: 1, false: 0}\n", str(tmp_path / "keys.yaml"))
     assert doc.data == {"a": {"on": [6], "off": 1, "yes": 2, "no": 3}, "b": {"True": 1, "False": 0}}
+
+
+QUOTED = """
+pack: q
+sources:
+  s:
+    title: Rules
+    paragraphs:
+      1: "Roll a D6 for each shot. Veterans hit on a 3+."
+      2: "A unit that moved this turn takes a -1 to hit."
+facts:
+  moved: {type: bool, text: moved}
+quantities:
+  to_hit: {kind: score, base: 4, text: the score needed, cite: CITE}
+modifiers:
+  moved: {quantity: to_hit, change: +1, when: moved, cite: {source: s, paragraph: 2, quote: "moved this turn"}}
+examples:
+  - {name: e, quote: EXAMPLE, quantity: to_hit, expect: {value: 4}}
+"""
+
+
+@pytest.mark.parametrize(("cite", "example", "message"), [
+    ('{source: s, paragraph: 9, quote: "Roll a D6"}', "Roll a D6", "cite: s has no paragraph 9"),
+    ('{source: s, paragraph: 1, quote: "Roll a D8"}', "Roll a D6", "the quote 'Roll a D8' is not in s ¶1"),
+    ('{source: s, paragraph: 2, quote: "Roll a D6"}', "Roll a D6", "the quote 'Roll a D6' is not in s ¶2"),
+    ('{source: s, paragraph: 1, quote: "Roll a D6"}', "Roll a D12", "the quote 'Roll a D12' is in no source"),
+    ('{source: s, quote: "moved ... hit on a 3+"}', "Roll a D6", "'moved ... hit on a 3+' is not in s"),  # order
+])
+def test_a_quote_the_rule_text_does_not_say_is_a_load_error_where_it_is(cite: str, example: str,
+                                                                         message: str) -> None:
+    """The product's promise: each step quotes the rule it rests on, so a quote must be the paragraph's words."""
+    text = QUOTED.replace("CITE", cite).replace("EXAMPLE", example)
+    with pytest.raises(PackError) as caught:
+        build_pack([read_yaml(text, "q.yaml")], "q")
+    assert message in str(caught.value) and "q.yaml:" in str(caught.value)
+
+
+@pytest.mark.parametrize("cite", [
+    '{source: s, paragraph: 1, quote: "roll a d6 ... Veterans  hit on a 3+."}',
+    '{source: s, quote: "Veterans hit on a 3+. ... A unit that moved"}',
+    "{source: s, paragraph: 1}",
+])
+def test_a_quote_in_the_paragraphs_words_loads_whatever_its_case_spaces_and_ellipses(cite: str) -> None:
+    text = QUOTED.replace("CITE", cite).replace("EXAMPLE", "Veterans hit on a 3+ ... moved this turn")
+    assert build_pack([read_yaml(text, "q.yaml")], "q").name == "q"
