@@ -84,8 +84,15 @@ def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
             if len(settled) == 1:  # every value its unknown inputs can take derives the same
                 values[name] = next(iter(settled))[0]
             elif not settled:
+                _check_constraints(pack, values)  # a constraint the situation breaks outright is what to name
                 raise Contradiction(f"no value of the facts behind {name} is consistent with this situation",
                                     hint=f"{name} is derived from: {fact.derive.text}")
+    _check_constraints(pack, values)
+    return values
+
+
+def _check_constraints(pack: Pack, values: Mapping[str, Any]) -> None:
+    """Raise the contradiction of the first domain constraint `values` break (one they leave unknown holds)."""
     for constraint in pack.constraints.values():
         if evaluate(constraint.require, values) is False:
             shown = ", ".join(f"{n} = {_show(values[n])}" for n in sorted(constraint.require.names) if n in values)
@@ -96,7 +103,6 @@ def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
                 f"{cite}; given {shown}",
                 hint=f"requires: {constraint.require.text}",
             )
-    return values
 
 
 def explain_condition(

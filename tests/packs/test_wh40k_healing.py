@@ -97,7 +97,17 @@ def test_a_model_with_full_wounds_regains_none() -> None:
 def test_a_model_cannot_have_lost_its_w() -> None:
     """A model has its full wounds remaining if it has the same number of wounds remaining as its W characteristic.
     -- a model that is not destroyed has at least one wound remaining: it cannot have lost W wounds."""
-    with pytest.raises(Contradiction):
+    with pytest.raises(Contradiction, match=r"constraint 'a_model_loses_fewer_wounds_than_its_w'.*"
+                                            r"given model\.lost_wounds = 3, unit\.model_w = 3"):
         ruling("wounds_regained", heal__wounds=1, heal__model_only=True, model__lost_wounds=3, unit__model_w=3)
-    with pytest.raises(Contradiction):
+    with pytest.raises(Contradiction, match="constraint 'a_one_wound_model_has_lost_none'"):
         ruling("wounds_regained", heal__wounds=1, unit__lost_wounds=1, unit__model_w=1)
+
+
+def test_a_contradiction_names_the_facts_that_conflict_not_a_fact_derived_beside_them() -> None:
+    """A one-wound model that has lost a wound is refused for its wounds (healing ¶5), never for a fact such as
+    target.cover_denied that has nothing to do with it."""
+    with pytest.raises(Contradiction) as caught:
+        ruling("wounds_regained", heal__wounds=1, model__lost_wounds=1, unit__model_w=1)
+    assert "model.lost_wounds = 1, unit.model_w = 1" in str(caught.value)
+    assert "cover_denied" not in str(caught.value)
