@@ -108,6 +108,13 @@ def read_bytes(file: str, display: str, *, what: str = "file") -> bytes:
     except OSError as e:
         raise RulingsError(f"{display}: cannot read the {what}: {e.strerror}") from None
     mode = os.fstat(fd)
+    if stat.S_ISFIFO(mode.st_mode):  # `--situation <(...)`: a pipe with a writer is read, within the limit
+        data = _drain(fd, limit)
+        if not data:  # no writer: nothing will ever come
+            raise RulingsError(f"{display}: a {what} must be a regular file, not a pipe with nothing written to it")
+        if len(data) > limit:
+            raise RulingsError(too_big, hint=hint)
+        return data
     if not stat.S_ISREG(mode.st_mode) or mode.st_size > limit:
         os.close(fd)
         if not stat.S_ISREG(mode.st_mode):
@@ -121,6 +128,35 @@ def read_bytes(file: str, display: str, *, what: str = "file") -> bytes:
     if len(data) > limit:
         raise RulingsError(too_big, hint=hint)
     return data
+
+
+PIPE_SECONDS = 10.0
+"""How long a pipe may keep its reader waiting for more, before what it sent is all there is."""
+
+
+def _drain(fd: int, limit: int) -> bytes:
+    """What a pipe's writer sends until it closes it (at most `limit` + 1 bytes, waiting at most `PIPE_SECONDS`
+    between chunks); nothing from a pipe with no writer."""
+    import select
+
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        while size <= limit:
+            ready, _, _ = select.select([fd], [], [], PIPE_SECONDS)
+            if not ready:
+                break
+            try:
+                chunk = os.read(fd, min(65536, limit + 1 - size))
+            except BlockingIOError:
+                continue
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    return b"".join(chunks)
 
 
 def check_path(file: str, display: str) -> None:

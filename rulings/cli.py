@@ -250,8 +250,11 @@ def _count(text: str) -> int:
 
 def _roll(text: str) -> int:
     digits = text.removeprefix("-")
-    if not (digits.isascii() and digits.isdigit() and len(digits) <= 18):
-        raise argparse.ArgumentTypeError(f"{text[:20]!r}{'...' if len(text) > 20 else ''} is not a whole number")
+    shown = f"{text[:20]!r}{'...' if len(text) > 20 else ''}"
+    if not (digits.isascii() and digits.isdigit()):
+        raise argparse.ArgumentTypeError(f"{shown} is not a whole number")
+    if len(digits) > 18:
+        raise argparse.ArgumentTypeError(f"{shown} is far beyond any roll (at most 18 digits)")
     return int(text)
 
 

@@ -130,7 +130,7 @@ def test_a_device_or_pipe_or_folder_is_never_read_as_a_situation(
     os.mkfifo(fifo)
     for path, kind in (("/dev/zero", "a device"), (str(fifo), "a pipe"), (str(tmp_path), "a folder")):
         err = refused(capsys, "ask", "fantasy", "to_hit", "--situation", path)
-        assert f"a situation must be a regular file, not {kind}" in err
+        assert f"a situation must be a regular file, not {kind}" in err  # a pipe: with nothing written to it
     err = refused(capsys, "ask", str(fifo), "q")
     assert "a pack file must be a regular file, not a pipe" in err
 
@@ -233,3 +233,29 @@ def test_numbers_on_the_command_line_are_bounded(capsys: pytest.CaptureFixture[s
         code = main(argv)
     err = capsys.readouterr().err
     assert code == 2 and "Traceback" not in err and len(err) < 1000, err
+
+
+def test_a_pipe_a_writer_fills_is_read_as_a_situation(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--situation <(...)`, a shell's habit: a pipe with a writer is read (within the size limit)."""
+    import threading
+
+    fifo = tmp_path / "situation.yaml"
+    os.mkfifo(fifo)
+
+    def write() -> None:
+        with open(fifo, "w", encoding="utf-8") as f:
+            f.write("given: {shooter.bs: 3, shooter.moved: true}\n")
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    try:
+        code = main(["ask", "fantasy", "to_hit", "--situation", str(fifo), "--format", "json"])
+    finally:
+        writer.join(timeout=5)
+    assert code == 0
+    assert '"display": "5+"' in capsys.readouterr().out  # BS 3 hits on 4+; moving makes it 5+
+
+
+def test_a_roll_of_twenty_digits_is_too_large_not_a_fraction(capsys: pytest.CaptureFixture[str]) -> None:
+    err = refused(capsys, "ask", "wh40k", "hit_roll", "--roll", "99999999999999999999", "--target", "3")
+    assert "far beyond any roll" in err and "not a whole number" not in err
