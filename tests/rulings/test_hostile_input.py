@@ -257,5 +257,7 @@ def test_a_pipe_a_writer_fills_is_read_as_a_situation(tmp_path: Path, capsys: py
 
 
 def test_a_roll_of_twenty_digits_is_too_large_not_a_fraction(capsys: pytest.CaptureFixture[str]) -> None:
-    err = refused(capsys, "ask", "wh40k", "hit_roll", "--roll", "99999999999999999999", "--target", "3")
-    assert "far beyond any roll" in err and "not a whole number" not in err
+    with pytest.raises(SystemExit) as stopped:  # argparse refuses it, with exit 2
+        main(["ask", "wh40k", "hit_roll", "--roll", "99999999999999999999", "--target", "3"])
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2 and "far beyond any roll" in err and "not a whole number" not in err
