@@ -30,6 +30,7 @@ a { color: var(--accent); }
 .contents > ul > li { margin-top: .4em; }
 .faq-entry { border-top: 1px solid var(--line); padding: .2em 0 .6em; }
 .faq-entry h4 { font-size: 1em; margin: .8em 0 .3em; }
+.reasons li.sub { margin-left: 1.2em; }
 .said { font-style: italic; color: var(--muted); }
 .answer { font-size: 1.1em; }
 .reasons { margin: .3em 0; padding-left: 1.2em; }
@@ -78,7 +79,7 @@ def faq_html(pack: Pack, doc: dict[str, Any], *, nav: Sequence[tuple[str, str]] 
             f"<p>Generated from the <code>{escape(pack.name)}</code> pack by <code>"
             f"{escape(doc.get('command') or 'rulings faq ' + pack.name)}</code>. Every answer is re-derived by "
             "the solver when the FAQ is generated, so it always matches the pack.</p>",
-            _contents(pack, entries, keywords)]
+            _contents(pack, entries, keywords, doc.get("sequences") or [])]
     number = 0
     ids = _anchors(entries)
     for quantity, group in _by_quantity(entries).items():
@@ -98,6 +99,7 @@ def faq_html(pack: Pack, doc: dict[str, Any], *, nav: Sequence[tuple[str, str]] 
             body.append(f'<section class="faq-entry" id="q{number}"><h4>Q{number}. {escape(k["question"])}</h4>'
                         f'<p class="answer">{escape(k["answer"])}</p>{_replay(k["command"])}</section>')
         body.append("</section>")
+    number = _sequences(body, doc.get("sequences") or [], number)
     chrome = ('<nav class="chrome">' + "".join(f'<a href="{escape(href)}">{escape(label)}</a>'
                                                for label, href in nav) + "</nav>") if nav else ""
     return ('<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -106,8 +108,10 @@ def faq_html(pack: Pack, doc: dict[str, Any], *, nav: Sequence[tuple[str, str]] 
             "<main>\n" + "\n".join(body) + "\n</main>\n</body>\n</html>\n")
 
 
-def _contents(pack: Pack, entries: list[dict[str, Any]], keywords: list[dict[str, Any]]) -> str:
-    """The contents: each quantity, its topics, and each topic's questions, linked."""
+def _contents(pack: Pack, entries: list[dict[str, Any]], keywords: list[dict[str, Any]],
+              doc_sequences: list[dict[str, Any]] = ()) -> str:  # type: ignore[assignment]
+    """The contents: each quantity, its topics, and each topic's questions, linked; the keyword questions; each
+    sequence (a whole attack), its topics and questions."""
     out = ['<nav class="contents" aria-label="Contents"><h2>Contents</h2><ul>']
     number = 0
     ids = _anchors(entries)
@@ -126,6 +130,16 @@ def _contents(pack: Pack, entries: list[dict[str, Any]], keywords: list[dict[str
         for k in keywords:
             number += 1
             out.append(f'<li><a href="#q{number}">Q{number}</a>. {escape(k["question"])}</li>')
+        out.append("</ul></li>")
+    for name, group in _by_sequence(doc_sequences).items():
+        out.append(f'<li><a href="#{_sequence_id(name)}">{escape(group[0]["heading"])}</a>'
+                   f" ({len(group)} question{'s' if len(group) != 1 else ''})<ul>")
+        for topic, in_topic in _by_topic(group).items():
+            out.append(f'<li><a href="#{_sequence_id(name, topic)}">{escape(topic)}</a><ul>')
+            for e in in_topic:
+                number += 1
+                out.append(f'<li><a href="#q{number}">Q{number}</a>. {escape(e["question"])}</li>')
+            out.append("</ul></li>")
         out.append("</ul></li>")
     return "".join(out) + "</ul></nav>"
 
@@ -235,3 +249,41 @@ def _percent(probability: str | None) -> str:
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _sequences(body: list[str], sequences: list[dict[str, Any]], number: int) -> int:
+    """The questions on whole attacks, one section per sequence: each answer, the attack step by step, the
+    quotes it rests on, and the commands that resolve it (and the attack it is told from) again. Their class
+    is `faq-entry sequence`: styled and printed as every entry, told apart from the quantities' questions."""
+    for name, group in _by_sequence(sequences).items():
+        body.append(f'<section class="quantity sequence" id="{_sequence_id(name)}">'
+                    f"<h2>{escape(group[0]['heading'])}</h2>")
+        for topic, in_topic in _by_topic(group).items():
+            body.append(f'<section class="topic" id="{_sequence_id(name, topic)}"><h3>{escape(topic)}</h3>')
+            for e in in_topic:
+                number += 1
+                out = [f'<section class="faq-entry sequence" id="q{number}">'
+                       f'<h4>Q{number}. {escape(e["question"])}</h4>',
+                       f'<p class="answer"><strong>{escape(e["answer"])}</strong></p>']
+                if e["reasons"]:
+                    out.append('<ul class="reasons">' + "".join(
+                        ('<li class="sub">' if r.startswith("  ") else "<li>") + f"{escape(r.strip())}</li>"
+                        for r in e["reasons"]) + "</ul>")
+                out += [_citation(c) for c in e["citations"]]
+                out.append(_replay("\n".join([e["command"], *(c["command"] for c in e.get("compared") or [])])))
+                body.append("".join(out) + "</section>")
+            body.append("</section>")
+        body.append("</section>")
+    return number
+
+
+def _by_sequence(entries: list[dict[str, Any]] | tuple[()]) -> dict[str, list[dict[str, Any]]]:
+    out: dict[str, list[dict[str, Any]]] = {}
+    for e in entries:
+        out.setdefault(e["sequence"], []).append(e)
+    return out
+
+
+def _sequence_id(name: str, topic: str = "") -> str:
+    """A sequence's (or one of its topics') element id: never a quantity's (those begin `about-`) nor a question's."""
+    return "-".join(re.sub(r"[^a-z0-9]+", "-", p.lower()).strip("-") or "x" for p in ("attack", name, topic) if p)

@@ -17,10 +17,11 @@ and re-derived when the FAQ is rendered.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
+from itertools import product
 from typing import Any
 
 from kb.expr import Expr, atoms, evaluate, json_value
@@ -427,3 +428,234 @@ def _pick(value: Any, typical: Any) -> Any:
         return value
     low, high = value
     return min(max(typical, low), high) if isinstance(typical, int) else low
+
+
+# -- whole attacks (sequences) ------------------------------------------------------
+
+SEQUENCE_TOPICS = {
+    "worked": "A worked attack",
+    "event": "Events, modifiers and caps",
+    "reading": "Where the text can be read two ways",
+}
+"""The topics of a sequence's questions, in the order the FAQ lists them."""
+
+WORKED_ATTACKS = 6
+"""How many attacks a worked attack makes, where the situation gives them."""
+
+
+@dataclass(frozen=True, slots=True)
+class SequenceQuestion:
+    """A whole attack worth asking about, and (for a question on how two things meet) the attack it is told from.
+
+    `kind` says what the question asks: `worked` (a typical attack), `reading` (an attack a reading changes),
+    `trigger` (does a modifier or cap on the event's own step change how often it happens), `skip` (does a
+    change to a step the event skips matter to the die that skips it), `extra` (do extra dice roll the next
+    step), `extra_skip` (do they also skip what the die that scored them skips), `carry_over` and `damage`.
+    """
+
+    sequence: str
+    topic: str
+    shows: str
+    kind: str
+    situation: dict[str, Any]
+    compare: dict[str, Any] | None = None
+    """The same attack without what the question is about (the modifier, the change, the event)."""
+    event: str = ""
+    step: str = ""
+    """The step the question is about: the one skipped, or the one the extra dice go on to."""
+    other: str = ""
+    """The other event of an `extra_skip` question (the one that skips)."""
+    change: tuple[dict[str, Any], dict[str, Any] | None] | None = None
+    """What the question changes, for its words: (facts, step targets)."""
+
+
+def sequence_questions(pack: Pack, entries: Sequence[Any] = ()) -> Iterator[SequenceQuestion]:
+    """The questions about each of the pack's sequences: a worked attack at typical inputs; the attack under each
+    reading of a sentence that changes one of its steps; and for each event, how it meets the modifiers and caps
+    of its own step and of the steps it skips, and what its extra dice, damage and carry-over do.
+
+    `entries` are the pack's quantity questions (`explain.faq.faq`): the situations where a step's roll shows a
+    modifier, a cap or a reading are found there, not searched again.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> [(q.sequence, q.kind) for q in sequence_questions(load_pack("fantasy"))]
+        [('shooting', 'worked')]
+    """
+    for name, seq in pack.sequences.items():
+        worked = worked_inputs(pack, name)
+        yield SequenceQuestion(name, SEQUENCE_TOPICS["worked"], "worked", "worked", worked)
+        rolls = {s.roll for s in seq.rolls if s.modified}
+        done: set[str] = set()
+        for e in entries:
+            split = [s.split(":", 1)[1] for s in e.shows if s.startswith("reading:")]
+            if e.quantity in rolls and split and split[0] not in done and set(e.situation) == {"given"}:
+                done.add(split[0])
+                yield SequenceQuestion(name, SEQUENCE_TOPICS["reading"], f"reading:{split[0]}", "reading",
+                                       _merged(worked, e.situation["given"]))
+        yield from _event_questions(pack, name, worked, entries)
+
+
+def worked_inputs(pack: Pack, name: str) -> dict[str, Any]:
+    """A typical attack of sequence `name`: `WORKED_ATTACKS` attacks where the situation gives them; each fact a
+    step's target, roll or attacks count with at its typical value (else the one that makes the roll need the
+    middle of its die: 4+ on a D6); each target the situation gives, the middle of the die.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> worked_inputs(load_pack("skirmish"), "attack")
+        {'given': {'attacker.to_hit': 4, 'target.save': 4}, 'sequence': {'attacks': 6}}
+    """
+    seq = pack.sequences[name]
+    given: dict[str, Any] = {}
+    steps: dict[str, Any] = {}
+    own = seq.attacks is not None and pack.quantities[seq.attacks].base is not None
+    if own:
+        q = pack.quantities[seq.attacks]  # type: ignore[index]
+        typical = typical_values(pack, q)
+        given.update({n: typical[n] for n in sorted(counted_facts(pack, q.name)) if n in typical})
+    for step in seq.rolls:
+        q = pack.quantities[step.roll]
+        middle = _middle(q.dice)
+        if step.target is not None:
+            for fact in base_inputs(pack, [step.target]):
+                f = pack.facts[fact]
+                if fact in given or f.type.kind != "int" or not f.domain:
+                    continue
+                if f.typical is not None:
+                    given[fact] = f.typical
+                    continue
+                scored = []
+                for v in f.domain:
+                    try:
+                        t = evaluate(step.target, fact_values(pack, {**given, fact: v}))
+                    except Exception:
+                        continue
+                    if isinstance(t, int) and not isinstance(t, bool):
+                        scored.append((abs(t - middle), v))
+                if scored:
+                    given[fact] = min(scored)[1]
+        elif q.kind == "score":
+            typical = typical_values(pack, q)
+            given.update({n: typical[n] for n in sorted(counted_facts(pack, q.name))
+                          if n in typical and n not in given})
+        else:
+            steps[step.name] = {"target": middle}
+    sequence: dict[str, Any] = {**({} if own else {"attacks": WORKED_ATTACKS}), **steps}
+    return {"given": _ordered(pack, given), **({"sequence": sequence} if sequence else {})}
+
+
+def _middle(dice: str | None) -> int:
+    """The score that passes half the time on the die: 4 on a D6."""
+    found = re.fullmatch(r"D(\d+)", str(dice or "D6").strip())
+    return int(found.group(1)) // 2 + 1 if found else 4
+
+
+def _merged(data: dict[str, Any], given: dict[str, Any], sequence: dict[str, Any] | None = None) -> dict[str, Any]:
+    out = {**data, "given": {**data["given"], **given}}
+    if sequence:
+        out["sequence"] = {**data.get("sequence", {}), **sequence}
+    return out
+
+
+def _event_questions(pack: Pack, name: str, worked: dict[str, Any], entries: Sequence[Any],
+                     ) -> Iterator[SequenceQuestion]:
+    """For each event of the sequence (switched on by its condition): how it meets what changes its own step's
+    roll and the steps it skips, and what its extra dice, damage and carry-over do."""
+    seq = pack.sequences[name]
+    topic = SEQUENCE_TOPICS["event"]
+    steps = list(seq.steps)
+    for i, step in enumerate(steps):
+        for e in step.events:
+            on = _switched_on(pack, e.when, worked["given"])
+            if on is None:
+                continue
+            damage = {"damage": "D3"} if e.damage is not None else None  # its damage is instead of the attack's
+            with_it = _merged(worked, on, damage)
+            off = _merged(worked, {}, damage)
+            for given, targets, tag in _changes(pack, step, entries, with_it):
+                yield SequenceQuestion(name, topic, f"trigger:{e.name}:{tag}", "trigger",
+                                       _merged(with_it, given, targets), with_it, e.name, step.name,
+                                       change=(given, targets))
+            for skipped in e.skip:
+                target = next((s for s in steps if s.name == skipped), None)
+                if target is None:
+                    continue
+                for given, targets, tag in _changes(pack, target, entries, with_it, harder=True):
+                    yield SequenceQuestion(name, topic, f"skip:{e.name}:{tag}", "skip",
+                                           _merged(with_it, given, targets), with_it, e.name, skipped,
+                                           change=(given, targets))
+            if e.extra is not None and i + 1 < len(steps):
+                yield SequenceQuestion(name, topic, f"extra:{e.name}", "extra", with_it, off, e.name,
+                                       steps[i + 1].name)
+                for other in step.events:
+                    both = _switched_on(pack, other.when, with_it["given"]) if other.skip and other is not e else None
+                    if both is not None and set(other.on) & set(e.on) and other.result == e.result:
+                        yield SequenceQuestion(name, topic, f"extra_skip:{e.name}:{other.name}", "extra_skip",
+                                               _merged(with_it, both, {"damage": "D3"} if other.damage else None),
+                                               None, e.name, other.skip[0], other.name)
+            if e.carry_over or e.damage is not None:
+                unit = {"damage": "D3", "models": 5, "wounds": 2} if e.carry_over else {"damage": "D3"}
+                kind = "carry_over" if e.carry_over else "damage"
+                yield SequenceQuestion(name, topic, f"{kind}:{e.name}", kind, _merged(with_it, {}, unit),
+                                       _merged(off, {}, unit), e.name, step.name)
+
+
+def _switched_on(pack: Pack, when: Expr | None, given: dict[str, Any]) -> dict[str, Any] | None:
+    """The facts that switch an event on over `given` (the values nearest their defaults that make its
+    condition hold), {} for an event always on, None where none found."""
+    if when is None:
+        return {}
+    names = [n for n in base_inputs(pack, [when]) if n not in given]
+    choices = []
+    for n in names:
+        f = pack.facts[n]
+        if f.type.kind == "bool":
+            choices.append([True, False])
+        elif f.domain and len(f.domain) <= 100:
+            home = f.default if isinstance(f.default, int) else f.typical if isinstance(f.typical, int) else 0
+            choices.append(sorted(f.domain, key=lambda v, home=home: (v == home, abs(v - home), v)))
+        else:
+            return None
+    for n, values in enumerate(product(*choices)):
+        if n > 256:
+            return None
+        candidate = dict(zip(names, values, strict=True))
+        try:
+            if evaluate(when, fact_values(pack, {**given, **candidate})) is True:
+                return candidate
+        except Exception:
+            continue
+    return None
+
+
+def _changes(pack: Pack, step: Any, entries: Sequence[Any], data: dict[str, Any], *, harder: bool = False,
+             ) -> Iterator[tuple[dict[str, Any], dict[str, Any] | None, str]]:
+    """What changes a step's roll, as (facts, step targets, what it shows): the situation where the quantity FAQ
+    shows its first modifier, and its first cap or other policy at work; with `harder` and neither, its target one
+    worse."""
+    if not step.modified:
+        return
+    found = False
+    for prefix in ("modifier:", "policy:"):
+        for e in entries:
+            if (e.quantity == step.roll and e.table is None and set(e.situation) == {"given"}
+                    and any(s.startswith(prefix) for s in e.shows)):
+                change = {n: v for n, v in e.situation["given"].items() if data["given"].get(n) != v}
+                if change:
+                    found = True
+                    yield change, None, next(s for s in e.shows if s.startswith(prefix))
+                    break
+    if found or not harder:
+        return
+    target = (data.get("sequence") or {}).get(step.name, {}).get("target")
+    if target is not None:
+        yield {}, {step.name: {"target": target + 1}}, f"target:{step.name}"
+        return
+    for fact in base_inputs(pack, [step.target] if step.target is not None else []):
+        value = data["given"].get(fact)
+        if isinstance(value, int) and not isinstance(value, bool):
+            worse = value + 1 if step.keep == "passes" else value - 1
+            if worse in pack.facts[fact].domain:
+                yield {fact: worse}, None, f"target:{fact}"
+                return

@@ -109,7 +109,7 @@ def run_faq(args: argparse.Namespace) -> int:
     """`rulings faq PACK`: the pack's generated FAQ as Markdown, JSON, one HTML page or pack examples."""
     from dataclasses import replace
 
-    from explain.faq import faq, faq_examples, faq_json, faq_markdown
+    from explain.faq import faq, faq_examples, faq_json, faq_markdown, sequence_faq
     from rulings.cli import _load
     from rulings.options import parse_readings, replay_words, stating_readings, with_default_readings
     from solver.ask import readings_of
@@ -120,19 +120,21 @@ def run_faq(args: argparse.Namespace) -> int:
     # each entry states the readings it was asked under, so its replay and its test ask the same question
     entries = [replace(e, situation=stating_readings(e.situation, {r.name: chosen[r.name] for r in readings_of(
         pack, pack.quantities[e.quantity]) if r.name in chosen}, pack)) for e in faq(pack)]
+    # the questions on whole attacks state the readings chosen too, so their replays ask the same attack
+    sequences = sequence_faq(pack, entries, chosen)
     named = replay_words(args.pack, args.with_files)
     suffix = (args.out or "").lower().rsplit(".", 1)[-1]
     form = args.format or {"html": "html", "htm": "html", "json": "json"}.get(suffix, "markdown")
     if args.as_tests:
-        text = faq_examples(pack, entries)
+        text = faq_examples(pack, entries, sequences)
     elif form == "json":
-        text = json.dumps(faq_json(pack, entries, named), ensure_ascii=False, indent=1, default=str) + "\n"
+        text = json.dumps(faq_json(pack, entries, named, sequences), ensure_ascii=False, indent=1, default=str) + "\n"
     elif form == "html":
         from explain.faq_html import faq_html
 
-        text = faq_html(pack, faq_json(pack, entries, named))
+        text = faq_html(pack, faq_json(pack, entries, named, sequences))
     else:
-        text = faq_markdown(pack, entries, named)
+        text = faq_markdown(pack, entries, named, sequences)
     if args.out:
         from kb.errors import RulingsError
 
