@@ -38,19 +38,20 @@ def outcome(
     reroll: tuple[str, ...] = (),
     unmodified: tuple[int, ...] = (),
     weapons: int | None = None,
+    fish: bool = False,
 ) -> Outcome:
     """Apply `terms` to `base` the way `q`'s kind says.
 
     `clamps` bound the final value, `caps` the net modifier of a roll, and
     `target` is what a `total` or `roll` must reach to pass; `reroll` and
     `unmodified` (see `solver.rolls`) say which re-rolls apply and which
-    unmodified results trigger something; `weapons` how many identical weapons
-    generate a random A, grouped together (`solver.characteristics.group_weapons`).
+    unmodified results trigger something (`fish`: the player re-rolls for those first); `weapons` how many
+    identical weapons generate a random A, grouped together (`solver.characteristics.group_weapons`).
     """
     if q.kind == "score":
         return _score(q, base, terms, clamps)
     if q.kind in ("total", "roll"):
-        return _roll(q, base, terms, clamps, caps, target, reroll, unmodified)
+        return _roll(q, base, terms, clamps, caps, target, reroll, unmodified, fish)
     if q.kind == "characteristic":
         from solver.characteristics import characteristic, group_weapons  # only for characteristics
 
@@ -98,7 +99,7 @@ def _score_reading(
 
 def _roll(q: Quantity, roll: int | None, terms: Sequence[Term], clamps: Sequence[Bound],
           caps: Sequence[Bound], target: int | None, reroll: tuple[str, ...] = (),
-          unmodified: tuple[int, ...] = ()) -> Outcome:
+          unmodified: tuple[int, ...] = (), fish: bool = False) -> Outcome:
     clamped: list[tuple[str, Any, Any]] = []
     raw_net = round_up(sum((t.signed for t in terms), Fraction(0)))
     net = _bound(raw_net, caps, clamped)
@@ -120,7 +121,7 @@ def _roll(q: Quantity, roll: int | None, terms: Sequence[Term], clamps: Sequence
         from solver.rolls import REROLL_CHOICE, dice_detail
 
         probability, detail, notes = dice_detail(q.dice, lambda total: _bound(modified(total), clamps, []),
-                                                 net, target, reroll, unmodified, always)
+                                                 net, target, reroll, unmodified, always, fish=fish)
         if any(isinstance(n, Note) and n.step == REROLL_CHOICE for n in notes):  # the player's choice decided
             choice = (REROLL_CHOICE,)
     assumes = tuple(a.assumption for a in relied if a.assumption) + choice

@@ -61,7 +61,7 @@ lets a player pick, and what for, is the pack's assumption (`wh40k` declares
 it). The derivation says where the choice changed an answer.
 """
 
-ROLL_KEYS = ("target", "reroll", "unmodified")
+ROLL_KEYS = ("target", "reroll", "unmodified", "reroll_for")
 """The situation keys that describe a roll as dice."""
 
 _AT_LEAST = re.compile(r'^\s*(?P<n>\d+)\s*(?P<plus>\+)?\s*(?:"|in|inches)?\s*$')
@@ -203,6 +203,26 @@ def read_reroll(raw: Any, where: Span | None) -> tuple[str, ...]:
     return tuple(dict.fromkeys(listed))
 
 
+REROLL_FOR = ("pass", "unmodified")
+"""What a player may re-roll for: to pass (the default), or first for an unmodified trigger result."""
+
+
+def read_reroll_for(raw: Any, where: Span | None) -> str:
+    """What the player re-rolls for: `pass` (the default) or `unmodified` (fishing for a trigger).
+
+    Examples:
+        >>> read_reroll_for(None, None), read_reroll_for("unmodified", None)
+        ('pass', 'unmodified')
+    """
+    if raw is None:
+        return "pass"
+    if raw not in REROLL_FOR:
+        raise RulingsError(f"reroll_for: {raw!r} is not what a player re-rolls for", where=where,
+                           hint="pass (the default: for the best chance of passing) or unmodified (first for an "
+                                "unmodified result of unmodified:)")
+    return str(raw)
+
+
 def read_unmodified(raw: Any, where: Span | None) -> tuple[int, ...]:
     """The unmodified results that trigger something: `6`, `"5+"` or a list such as `[1, 6]`.
 
@@ -318,12 +338,16 @@ def check_roll_keys(q: Any, situation: Any, target: int | None) -> int | None:
     """
     where = situation.where
     if q.kind not in ("total", "roll"):
-        raise RulingsError(f"{q.name} is not a roll: it takes no target:, reroll: or unmodified:",
-                           where=where.get("(target)") or where.get("(reroll)") or where.get("(unmodified)"),
+        raise RulingsError(f"{q.name} is not a roll: it takes no target:, reroll:, unmodified: or reroll_for:",
+                           where=where.get("(target)") or where.get("(reroll)") or where.get("(unmodified)")
+                           or where.get("(reroll_for)"),
                            hint=(f"{q.name} is the score needed, and its answer already gives the chance of "
                                  "reaching it; these keys describe a roll quantity's dice" if q.kind == "score"
                                  else "these describe dice: ask a roll quantity such as hit_roll"))
     target = situation.target if situation.target is not None else target
+    if situation.reroll_for == "unmodified" and not situation.unmodified:
+        raise RulingsError("reroll_for: unmodified re-rolls for an unmodified result, but none is given",
+                           where=where.get("(reroll_for)"), hint="give the result it fishes for: unmodified: 6")
     if target is None and {"failed", "all"} & set(situation.reroll):
         raise RulingsError(f"re-rolling a failed roll ({', '.join(situation.reroll)}) needs what the roll must reach",
                            where=where.get("(reroll)"), hint='give target: in the situation, e.g. target: "3+"')

@@ -203,7 +203,7 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
     clamps, caps = plan.bounds or (_bounds(policies, q, "clamp", values, base), _bounds(policies, q, "cap", values))
     passes = evaluate(q.passes, values) if q.passes is not None else None
     target = passes if isinstance(passes, int) else None  # unknown target: no chance, but no cases either
-    if situation.target is not None or situation.reroll or situation.unmodified:
+    if situation.target is not None or situation.reroll or situation.unmodified or situation.reroll_for != "pass":
         from solver.rolls import check_roll_keys
 
         target = check_roll_keys(q, situation, target)
@@ -218,7 +218,8 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
 
     def result(kept: list[str]) -> Outcome:
         return outcome(q, base, [terms[r] for r in kept], clamps=clamps, caps=caps, target=target,
-                       reroll=reroll, unmodified=situation.unmodified, weapons=situation.weapons)
+                       reroll=reroll, unmodified=situation.unmodified, weapons=situation.weapons,
+                       fish=situation.reroll_for == "unmodified")
 
     choice = _choice(q, policies, counting, result, situation, terms) if plan.chooses else None
     if situation.ignore is not None and choice is None:

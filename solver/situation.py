@@ -17,10 +17,10 @@ from kb.document import Document, read_document, read_scalar, read_yaml
 from kb.errors import RulingsError, Span, UnknownName, did_you_mean
 from kb.limits import excerpt
 from kb.model import Fact, Pack
-from solver.rolls import ROLL_KEYS, read_reroll, read_target, read_unmodified
+from solver.rolls import ROLL_KEYS, read_reroll, read_reroll_for, read_target, read_unmodified
 
 KEYS = ("given", "base", "effects", "roll", "reading", "ignore", "unit", "groups", "target", "reroll", "unmodified",
-        "weapons", "sequence")
+        "reroll_for", "weapons", "sequence")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +45,8 @@ class Situation:
     """The re-rolls that apply (`ones`, `failed`, `all`; one re-roll per die)."""
     unmodified: tuple[int, ...] = ()
     """Unmodified results (after re-rolls, before modifiers) that trigger something, e.g. (6,)."""
+    reroll_for: str = "pass"
+    """What the player re-rolls for: to pass (`pass`), or first for an `unmodified` trigger result."""
     weapons: int | None = None
     """How many identical weapons generate a random A, their attacks grouped together (Random Attacks)."""
     reading: Mapping[str, str] = field(default_factory=dict)
@@ -195,6 +197,7 @@ def _situation(data: dict[str, Any], doc: Document, path: tuple[Any, ...], pack:
         target=read_target(data.get("target"), doc.span((*path, "target"))),
         reroll=read_reroll(data.get("reroll"), doc.span((*path, "reroll"))),
         unmodified=read_unmodified(data.get("unmodified"), doc.span((*path, "unmodified"))),
+        reroll_for=read_reroll_for(data.get("reroll_for"), doc.span((*path, "reroll_for"))),
         weapons=_weapons(data.get("weapons"), doc.span((*path, "weapons"))),
         reading=_reading(data.get("reading"), doc, path, pack),
         ignore=_ignore(data.get("ignore"), doc, path),

@@ -131,7 +131,7 @@ SITUATION_VALUES: dict[str, Any] = {
     "unit": {"models": [{"keywords": ["A"]}]}, "target": st.sampled_from([9, "3+"]),
     "reroll": st.sampled_from(["ones", ["ones", "failed"]]), "unmodified": st.sampled_from([6, "5+", [1, 6]]),
     "groups": [{"name": "near", "given": {"f.b": True}}, {"name": "far", "roll": 3}], "weapons": st.integers(1, 3),
-    "sequence": {"attacks": 2, "hit": {"target": 3}},
+    "sequence": {"attacks": 2, "hit": {"target": 3}}, "reroll_for": st.sampled_from(["pass", "unmodified"]),
 }
 EXPECT_VALUES: dict[str, Any] = {
     "value": st.sampled_from([3, None, "4+"]), "display": "4+", "applied": ["m0"], "ignored": [],

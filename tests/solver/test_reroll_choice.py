@@ -12,6 +12,7 @@ from collections.abc import Callable, Collection
 from fractions import Fraction
 from itertools import combinations, product
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -198,3 +199,18 @@ def test_fishing_for_a_six_rerolls_successes() -> None:
     assert (fished[6], chance(fished, lambda t: t >= 3)) == (Fraction(11, 36), Fraction(13, 18))
     played = after_rerolls(1, 6, ("all",), lambda total: total < 3)
     assert (played[6], chance(played, lambda t: t >= 3)) == (Fraction(2, 9), Fraction(8, 9))
+
+
+def test_a_situation_says_the_player_rerolls_for_an_unmodified_trigger() -> None:
+    """reroll_for: unmodified. A 3+ hit with a re-roll of any roll, fishing for an unmodified 6: every result but a
+    6 is re-rolled, so a 6 comes 1/6 + 5/6 x 1/6 = 11/36 of the time and a hit 1/6 + 5/6 x 4/6 = 13/18; re-rolling
+    to pass (the default) re-rolls only the 1s and 2s: a hit 2/3 + 1/3 x 2/3 = 8/9, a 6 1/6 + 1/3 x 1/6 = 2/9."""
+    from kb.errors import RulingsError
+
+    pack = load_pack("wh40k")
+    fishing = ask(pack, "hit_roll", Situation(target=3, reroll=("all",), unmodified=(6,), reroll_for="unmodified"))
+    passing = ask(pack, "hit_roll", Situation(target=3, reroll=("all",), unmodified=(6,)))
+    assert fishing.probability == Fraction(13, 18) and dict(fishing.extra)["unmodified"]["probability"] == "11/36"
+    assert passing.probability == Fraction(8, 9) and dict(passing.extra)["unmodified"]["probability"] == "2/9"
+    with pytest.raises(RulingsError, match="none is given"):
+        ask(pack, "hit_roll", Situation(target=3, reroll=("all",), reroll_for="unmodified"))
