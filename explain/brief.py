@@ -187,6 +187,8 @@ def _reasons(ruling: Ruling, pack: Pack, q: Quantity) -> list[Line]:
                      for p in pack.policies_of(q.name))
         lines += [Line(1, "step", _signed(n.claim) if signed else n.claim, n.cite) for n in nodes
                   if n.tag == "step" and _shown_step(n.claim, ruling)]
+    else:  # no modifier: what re-rolls and triggers did to the chance still decided it
+        lines += [Line(1, "step", n.claim, n.cite) for n in nodes if n.tag == "step" and n.claim.startswith(DICE_STEPS)]
     for s in ruling.suppressed:
         policy = pack.policies[s.policy]
         why = f" ({policy.text})" if policy.text else ""
@@ -279,6 +281,10 @@ def _touched(pack: Pack, names: frozenset[str], values: Mapping[str, Any]) -> bo
 
 def _cite(entry: Any) -> str | None:
     return str(entry.cite) if entry.cite else None
+
+
+DICE_STEPS = ("re-rolls first", "the player chooses", "an unmodified", "unmodified ")
+"""The steps of a roll's derivation that change its chance with no modifier: re-rolls, the choice, triggers."""
 
 
 def _shown_step(claim: str, ruling: Ruling) -> bool:

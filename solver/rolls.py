@@ -53,6 +53,9 @@ REROLLS = {
 }
 """The re-rolls a situation can give, and what each does (one re-roll per die, whichever apply)."""
 
+FISHING_ALL = "the player may re-roll the roll whatever it shows, and re-rolls it for the trigger result"
+"""What a re-roll of any roll does when the player fishes for an unmodified result (`reroll_for: unmodified`)."""
+
 REROLL_CHOICE = "reroll_choice"
 """The assumption that the player chooses which allowed dice to re-roll, for the best chance of passing.
 
@@ -302,8 +305,9 @@ def dice_detail(dice: str, final: Callable[[int], int], net: int, target: int | 
     results = dict(sorted(results.items()))
     notes = []
     if reroll:
+        said = [FISHING_ALL if r == "all" and fishing else REROLLS[r] for r in reroll]
         notes.append("re-rolls first (Modifiers are applied after any re-rolls of that dice roll): "
-                     + "; ".join(REROLLS[r] for r in reroll) + "; a die is re-rolled once at most")
+                     + "; ".join(said) + "; a die is re-rolled once at most")
     if chose and fishing:
         notes.append(f"the player chooses the dice to re-roll for the best chance of an unmodified "
                      f"{' or '.join(map(str, unmodified))}, then of passing")

@@ -203,3 +203,15 @@ def test_a_faq_replay_line_works_from_any_folder(tmp_path: Any) -> None:
     done = subprocess.run(["bash", "-c", as_json], cwd=tmp_path, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["value"] == r.value == 8
+
+
+def test_a_roll_with_no_modifier_still_names_the_re_roll_and_the_trigger_that_made_its_chance() -> None:
+    """A 3+ hit re-rolling 1s passes 2/3 + 1/6 x 2/3 = 7/9 of the time and shows an unmodified 6 1/6 + 1/36 = 7/36
+    of the time: with no modifier, the short answer must still say why (the re-roll, the trigger's chance)."""
+    pack = load_pack("wh40k")
+    text = brief_text(ask(pack, "hit_roll", Situation(target=3, reroll=("ones",), unmodified=(6,))), pack)
+    assert "(chance to pass 7/9)" in text.splitlines()[0]
+    assert "each die showing an unmodified 1 is re-rolled" in text
+    assert "an unmodified 6: chance 7/36" in text
+    plain = brief_text(ask(pack, "hit_roll", Situation(target=3)), pack)
+    assert "re-roll" not in plain and "no modifier applies" in plain
