@@ -91,3 +91,13 @@ def test_the_replay_a_diff_prints_reproduces_the_attack(capsys: pytest.CaptureFi
     argv = after.split("rulings ", 1)[1].split()
     assert main(argv) == 0
     assert "0.17 unsaved hits on average" in capsys.readouterr().out  # 2 x 1/6 x 1/2 = 1/6
+
+
+def test_an_attack_is_proven_unchanged_no_further_than_the_rolls_it_uses() -> None:
+    """wh40k's hit roll takes effects from the situation, which no search varies: its attack, though nothing it
+    reads changed, is not claimed proven unchanged either, and says which roll's search stopped short."""
+    result = diff_packs(load_pack("wh40k"), load_pack("wh40k"))
+    assert result.changes == ()
+    attack = result.coverage["attack"]
+    assert not attack.exhaustive
+    assert any(reason.startswith("hit_roll (used by attack):") for reason in attack.reasons)
