@@ -161,12 +161,38 @@ def brief_answer(packs: Packs, args: argparse.Namespace) -> dict[str, Any]:
 
         resolved = resolve(pack, args.quantity, read_situation(args, pack))
         text = sequence_text(resolved, pack)
-        return {"sequence": sequence_json(resolved), "text": text, "lines": sequence_lines(resolved, text)}
+        lines = [{**line, "text": on_the_page(line["text"])} for line in sequence_lines(resolved, text)]
+        return {"sequence": sequence_json(resolved), "text": text, "lines": lines}
     ruling = ask(pack, args.quantity, read_situation(args, pack))
-    lines = brief_lines(ruling, pack)
     return {"ruling": ruling_json(ruling), "text": brief_text(ruling, pack),
-            "lines": [{"depth": line.depth, "tag": line.tag, "mark": MARKS.get(line.tag, ""), "text": line.text,
-                       "cite": line.cite} for line in lines]}
+            "lines": [{"depth": line.depth, "tag": line.tag, "mark": MARKS.get(line.tag, ""),
+                       "text": on_the_page(line.text), "cite": line.cite} for line in brief_lines(ruling, pack)]}
+
+
+PAGE_WORDS = (
+    (" (--full lists them)", " (listed under “Rules that did not count”)", "not shown: "),
+    (" more weighed (--full lists them)", " more weighed", ""),
+    ("give the facts (--given FACT=VALUE) for one ruling", "give those facts above for one ruling", ""),
+)
+"""The short answer's command-line hints, as the explorer says them: (hint, words, only in a line starting so)."""
+
+
+def on_the_page(text: str) -> str:
+    """A line of the short answer with its command-line hints (`--full`, `--given`) said as the page does it
+    (`text`, the command line's whole answer, keeps them).
+
+    Examples:
+        >>> on_the_page("not shown: 3 rules that did not apply (--full lists them)")
+        'not shown: 3 rules that did not apply (listed under “Rules that did not count”)'
+        >>> on_the_page("instead: ignoring nothing gives 4+; 2 more weighed (--full lists them)")
+        'instead: ignoring nothing gives 4+; 2 more weighed'
+        >>> on_the_page("give the facts (--given FACT=VALUE) for one ruling with its reasons")
+        'give those facts above for one ruling with its reasons'
+    """
+    for hint, words, start in PAGE_WORDS:
+        if hint in text and text.startswith(start):
+            text = text.replace(hint, words)
+    return text
 
 
 def sequence_lines(resolved: Any, text: str) -> list[dict[str, Any]]:

@@ -31,11 +31,12 @@ class Packs:
                 first = self.sources[name]
                 what = "a built-in pack" if first == name else f"the pack {first}"
                 raise RulingsError(f"{source}: its pack is named {name!r}, as {what} is: a name serves one pack",
-                                   hint=f"give it another name: (name: in the pack), e.g. name: my-{name}")
+                                   hint=f"give it another name (its pack: key), e.g. pack: my-{name}")
             self.sources[name] = source
         self._loaded: dict[str, tuple[Any, Pack]] = {}
         self._memo: dict[tuple[str, str, Any], Any] = {}
         self._lock = threading.Lock()
+        self._loading = threading.Lock()
         self._building: dict[tuple[str, str, Any], threading.Lock] = {}
 
     def names(self) -> list[str]:
@@ -53,10 +54,13 @@ class Packs:
         held = self._loaded.get(name)
         if held is not None and held[0] == stamp:
             return held[1]
-        pack = load(source)
-        with self._lock:
+        with self._loading:  # one pack object per version: requests racing to load it share it (and its memos)
+            held = self._loaded.get(name)
+            if held is not None and held[0] == stamp:
+                return held[1]
+            pack = load(source)
             self._loaded[name] = (stamp, pack)
-        return pack
+            return pack
 
     def source(self, name: str) -> str:
         """What the pack was named by on the command line (a built-in name or a path), for replay commands."""

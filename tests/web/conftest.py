@@ -1,7 +1,10 @@
-"""`rulings serve` started on a free loopback port, for the tests that talk to it over HTTP."""
+"""`rulings serve` started on a free loopback port, for the tests that talk to it over HTTP, and the
+distribution's Chromium driven by Playwright for those that open its pages."""
 
 from __future__ import annotations
 
+import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -14,6 +17,32 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("RULINGS_CHROMIUM", "/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
+        pytest.fail(f"no Chromium at {CHROMIUM}: install the distribution's package (apt-get install chromium), "
+                    "as .ci/run does, or point RULINGS_CHROMIUM at one")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: object, server: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    context = browser.new_context(viewport={"width": 1200, "height": 900})  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.shots = tmp_path_factory.mktemp("screenshots")
+    yield page
+    context.close()
 
 
 def free_port() -> int:

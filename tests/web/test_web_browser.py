@@ -1,44 +1,15 @@
 """The explorer page driven in headless Chromium: `rulings serve` started on a free loopback port.
 
 Needs the distribution's Chromium at /usr/bin/chromium (`.ci/run` installs it); no browser is
-downloaded. Screenshots go to pytest's temporary folder, outside the repository.
+downloaded (the `browser` and `page` fixtures are in conftest.py). Screenshots go to pytest's temporary
+folder, outside the repository.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
-from collections.abc import Iterator
-
 import pytest
 
-CHROMIUM = os.environ.get("RULINGS_CHROMIUM", "/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
 COVER = "pack=fantasy&quantity=to_hit&given=shooter.bs=3"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
-        pytest.fail(f"no Chromium at {CHROMIUM}: install the distribution's package (apt-get install chromium), "
-                    "as .ci/run does, or point RULINGS_CHROMIUM at one")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser: object, server: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
-    context = browser.new_context(viewport={"width": 1200, "height": 900})  # type: ignore[attr-defined]
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.shots = tmp_path_factory.mktemp("screenshots")
-    yield page
-    context.close()
 
 
 def ruling_shows(page: object, text: str) -> None:

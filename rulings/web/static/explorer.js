@@ -38,6 +38,11 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
+function fill(node, ...children) {
+  // replaceChildren without the missing parts (it would write null as the text "null")
+  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+}
+
 function pairs(values) {
   const out = new Map();
   for (const pair of values) {
@@ -171,7 +176,7 @@ async function loadPack(push = true) {
   if (!qs.some((q) => q.name === state.quantity) && !seqs.some((s) => s.name === state.quantity)) {
     state.quantity = qs[0].name;
   }
-  $("quantity").replaceChildren(
+  fill($("quantity"),
     el("optgroup", { label: "Quantities" }, qs.map((q) => el("option", { value: q.name }, `${q.text} (${q.name})`))),
     seqs.length ? el("optgroup", { label: "Whole attacks (sequences)" }, seqs.map((s) =>
       el("option", { value: s.name, "data-sequence": "" }, `whole attack: ${s.text} (${s.name})`))) : null);
@@ -428,7 +433,7 @@ async function update(push) {
   if (seq && doc.sequence) {
     const noun = outcomeNoun(doc.sequence, seq);
     const mean = `${number(doc.sequence.outcome.mean)} ${noun} on average`;
-    box.replaceChildren(...renderSequence(doc, seq, noun).filter((n) => n !== null && n !== undefined));
+    fill(box, renderSequence(doc, seq, noun));
     box.classList.remove("busy");
     box.dataset.display = doc.sequence.outcome.mean;
     document.title = `${seq.text}: ${mean} — Rulings`;
@@ -436,12 +441,12 @@ async function update(push) {
     return;
   }
   if (!doc.ruling) return;
-  box.replaceChildren(...renderRuling(doc).filter((n) => n !== null && n !== undefined));
+  fill(box, renderRuling(doc));
   box.classList.remove("busy");
   box.dataset.display = doc.ruling.display;
   const q = quantity();
   document.title = `${q ? q.text : state.quantity}: ${doc.ruling.display} — Rulings`;
-  $("answer").replaceChildren(el("strong", {}, `${state.quantity}: ${doc.ruling.display}`), " ", verdict(doc.ruling, "bar"));
+  fill($("answer"), el("strong", {}, `${state.quantity}: ${doc.ruling.display}`), " ", verdict(doc.ruling, "bar"));
 }
 
 function cite(text) { return text ? el("blockquote", {}, text) : null; }
@@ -582,10 +587,9 @@ function renderRuling(answer) {
   const shown = rest.filter((l) => !(doc.cases && l.tag === "case"));
   out.push(el("ul", { class: "reasons" }, shown.map((l) => {
     const [mark, meaning] = MARKS[l.mark] || [l.mark, ""];
-    const text = l.text.replace(/ \(--full lists them\)$/, " (under “Rules that did not count”)");
     return el("li", { class: l.tag, style: `margin-left:${Math.max(l.depth - 1, 0)}em` },
       mark ? el("span", { class: "mark", title: meaning || null, "aria-label": meaning || null }, mark) : null, " ",
-      text, cite(l.cite));
+      l.text, cite(l.cite));
   })));
   out.push(ignoreChoice(doc));
   out.push(whyNotList(doc));
@@ -693,7 +697,8 @@ async function whyNot(name, box) {
   }
   const lines = [];
   const walk = (node, depth) => {
-    lines.push(el("li", { style: `margin-left:${depth}em` }, node.claim, node.cite ? cite(node.cite) : null));
+    lines.push(el("li", { style: `margin-left:${depth}em`, title: plainClaim(node.claim) === node.claim ? null : node.claim },
+      plainClaim(node.claim), node.cite ? cite(node.cite) : null));
     for (const b of node.because || []) walk(b, depth + 1);
   };
   walk(doc.reason, 0);
@@ -709,11 +714,18 @@ async function whyNot(name, box) {
     } }, text), ` → ${doc.quantity} becomes ${c.display}`);
   });
   const said = rule(name).text;
-  box.replaceChildren(said ? el("p", { class: "rule-words" }, `${name} counts when ${said}.`) : null,
+  fill(box, said ? el("p", { class: "rule-words" }, `${name} counts when ${said}.`) : null,
     el("ul", { class: "because" }, lines),
     doc.status === "counts" ? null :
       changes.length ? el("div", {}, el("p", {}, "Smallest changes that make it count:"), el("ul", { class: "changes" }, changes))
         : el("p", {}, "No change of up to three facts makes it count."));
+}
+
+function plainClaim(claim) {
+  // A why-not claim without the rule's raw condition ("heavy does not apply: weapon.heavy and ... fails"): the
+  // lines under it say which facts are not so; the expression stays in the line's title.
+  const m = /^(\S+) does not apply: .* fails$/.exec(claim);
+  return m ? `${m[1]} does not apply: its condition is not met` : claim;
 }
 
 function queryOf(other) {
