@@ -200,11 +200,29 @@ def find(pack: Pack, quantity: str, where: Expr | str | Callable[[Ruling], bool]
             items = frozenset((f, v) for f, v in given.items() if f not in fixed)  # fixed: in every situation
             if _redundant(pack, given) or any(found <= items for found in seen):
                 continue
-            ruling = ask_if_possible(pack, quantity, replace(base, given=given), cases=not decided)
+            ruling = _asked(pack, quantity, base, given, decided)
             if ruling is not None and wanted(ruling):
                 minimal.append((given, ruling))
                 seen.append(items)
     return condense(pack, minimal, groups)
+
+
+ASKED_LIMIT = 50_000
+"""Most rulings a pack keeps from its searches: the FAQ's searches ask the same situations again and again."""
+
+
+def _asked(pack: Pack, quantity: str, base: Situation, given: dict[str, Any], decided: bool) -> Ruling | None:
+    """`ask_if_possible` in a situation of facts alone, kept with the pack for the next search that asks it."""
+    if replace(base, given={}) != Situation():  # effects, a roll, readings...: asked each time
+        return ask_if_possible(pack, quantity, replace(base, given=given), cases=not decided)
+    asked = pack.index.setdefault(("asked", ""), {})
+    key = (quantity, decided, frozenset((n, v if not isinstance(v, list | set) else tuple(sorted(v)))
+                                        for n, v in given.items()))
+    if key not in asked:
+        if len(asked) >= ASKED_LIMIT:
+            asked.clear()
+        asked[key] = ask_if_possible(pack, quantity, Situation(given=given), cases=not decided)
+    return asked[key]  # type: ignore[no-any-return]
 
 
 def _groups(pack: Pack, quantity: str, facts: list[str], where: Any, max_facts: int | None) -> list[list[str]]:
