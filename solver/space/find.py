@@ -16,7 +16,7 @@ Sight values behind it. The expression is parsed with `kb.expr` (never
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from itertools import combinations, product
 from math import comb, prod
 from typing import Any, TypeVar
@@ -184,6 +184,7 @@ def find(pack: Pack, quantity: str, where: Expr | str | Callable[[Ruling], bool]
     minimal: list[tuple[dict[str, Any], Ruling]] = []
     seen: list[frozenset[tuple[str, Any]]] = []  # each result's facts beyond the fixed ones
     coverage = coverage if coverage is not None else Coverage()
+    asked = _asked_before(pack)
     for f in outer:
         if not partition(pack, f).exact:
             coverage.stop(f"{f} has too many values to search each one")
@@ -200,7 +201,7 @@ def find(pack: Pack, quantity: str, where: Expr | str | Callable[[Ruling], bool]
             items = frozenset((f, v) for f, v in given.items() if f not in fixed)  # fixed: in every situation
             if _redundant(pack, given) or any(found <= items for found in seen):
                 continue
-            ruling = _asked(pack, quantity, base, given, decided)
+            ruling = _asked(asked, pack, quantity, base, given, decided)
             if ruling is not None and wanted(ruling):
                 minimal.append((given, ruling))
                 seen.append(items)
@@ -211,11 +212,23 @@ ASKED_LIMIT = 50_000
 """Most rulings a pack keeps from its searches: the FAQ's searches ask the same situations again and again."""
 
 
-def _asked(pack: Pack, quantity: str, base: Situation, given: dict[str, Any], decided: bool) -> Ruling | None:
-    """`ask_if_possible` in a situation of facts alone, kept with the pack for the next search that asks it."""
+def _asked_before(pack: Pack) -> dict[Any, Ruling | None]:
+    """The rulings searches asked of this very pack. A pack made from another (`dataclasses.replace`: other
+    constraints, readings...) shares its `index`, so the rulings are kept by the parts the pack is made of,
+    and those parts are held so no other pack's can take their place."""
+    parts = tuple(getattr(pack, f.name) for f in fields(pack) if f.name != "index")
+    memos = pack.index.setdefault(("asked", ""), {})
+    key = tuple(map(id, parts))
+    if key not in memos:
+        memos[key] = (parts, {})
+    return memos[key][1]  # type: ignore[no-any-return]
+
+
+def _asked(asked: dict[Any, Ruling | None], pack: Pack, quantity: str, base: Situation, given: dict[str, Any],
+           decided: bool) -> Ruling | None:
+    """`ask_if_possible` in a situation of facts alone, kept for the next search that asks it."""
     if replace(base, given={}) != Situation():  # effects, a roll, readings...: asked each time
         return ask_if_possible(pack, quantity, replace(base, given=given), cases=not decided)
-    asked = pack.index.setdefault(("asked", ""), {})
     key = (quantity, decided, frozenset((n, v if not isinstance(v, list | set) else tuple(sorted(v)))
                                         for n, v in given.items()))
     if key not in asked:

@@ -195,3 +195,19 @@ def test_interchangeable_rules_are_found_as_any_k_of_them_and_stand_for_every_ch
     assert found.any_of == ((3, tuple(f"f{i}" for i in range(8))),) and found.count == len(minimal) == 56
     assert {frozenset(s) for s in found.situations()} == minimal
     assert found.describe() == "any 3 of f0, f1, f2, f3, f4, f5, f6, f7 = true"
+
+
+def test_a_pack_made_from_another_keeps_its_own_rulings() -> None:
+    """Searches keep the rulings they ask with the pack; a pack made from it by `replace` (check's pack without
+    its domain constraints) shares its index, and keeps its rulings apart from the pack's."""
+    from dataclasses import replace as remade
+
+    from solver.space.find import _asked, _asked_before
+
+    pack = load_pack("wh40k")
+    loose = remade(pack, constraints={})
+    assert loose.index is pack.index
+    broken = {"unit.model_w": 1, "model.lost_wounds": 1, "heal.wounds": 1}  # breaks a constraint: no ruling
+    assert _asked(_asked_before(pack), pack, "wounds_regained", Situation(), broken, True) is None
+    assert _asked_before(pack) and _asked_before(pack) is _asked_before(pack)
+    assert _asked_before(loose) == {} and _asked_before(loose) is not _asked_before(pack)
