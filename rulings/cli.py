@@ -12,10 +12,9 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import replace
 from typing import Any
 
-from rulings.options import add_pack_options
+from rulings.options import add_pack_options, load_named, read_situation
 
 FORMATS = ("text", "json", "markdown")
 PACK_HELP = "a built-in pack name (rulings packs lists them), or a pack file or folder"
@@ -272,16 +271,6 @@ def _situation_args(p: argparse.ArgumentParser, *, values: bool = True) -> None:
                         "or STEP.reroll=ones (repeatable)")
 
 
-def _load(args: argparse.Namespace) -> Any:
-    """The pack the command names, with its --with overlays; --reading is checked here, applied by the command."""
-    from kb.cache import load
-    from rulings.options import parse_readings
-
-    pack = load(args.pack, extra=getattr(args, "with_files", ()))
-    parse_readings(getattr(args, "readings", ()), pack)
-    return pack
-
-
 class _Version(argparse.Action):
     """`--version`: the installed package's version, looked up only when asked (start-up time matters)."""
 
@@ -298,33 +287,6 @@ class _Version(argparse.Action):
             number = "unknown"
         print(f"rulings {number}")
         parser.exit()
-
-
-def _read_situation(args: argparse.Namespace, pack: Any) -> Any:
-    from kb.document import read_scalar
-    from rulings.options import situation_readings
-    from solver.rolls import read_target
-    from solver.situation import Situation, check_given, check_numbers, parse_given, read_situation_file
-
-    situation = Situation()
-    if args.situation:
-        situation = read_situation_file(args.situation, pack)
-    if args.given:
-        situation = situation.with_given(check_given(parse_given(args.given), pack))
-    if args.base is not None:
-        situation = replace(situation, base=check_numbers(read_scalar(args.base.strip(), "--base"), "--base"))
-    if args.roll is not None:
-        situation = replace(situation, roll=args.roll)
-    if getattr(args, "target", None) is not None:
-        situation = replace(situation, target=read_target(read_scalar(args.target.strip(), "--target"), None))
-    if getattr(args, "step", None):
-        from rulings.options import parse_steps
-
-        situation = replace(situation, sequence=parse_steps(args.step, situation.sequence))
-    readings = situation_readings(args, pack)
-    if readings:  # over the file's reading:, as --given is over its given:
-        situation = replace(situation, reading={**situation.reading, **readings})
-    return situation
 
 
 def _packs(args: argparse.Namespace) -> int:
@@ -370,7 +332,7 @@ def _builtin_pack(name: str, *, text: bool) -> int:
 def _ask(args: argparse.Namespace) -> int:
     from solver.ask import ask
 
-    pack = _load(args)
+    pack = load_named(args)
     if args.batch is not None:
         from rulings.batch import run_batch
         from rulings.options import readings_pack
@@ -383,7 +345,7 @@ def _ask(args: argparse.Namespace) -> int:
                            hint="known: " + ", ".join(pack.quantities))
     if args.quantity in pack.sequences and args.quantity not in pack.quantities:
         return _sequence(args, pack)
-    ruling = ask(pack, args.quantity, _read_situation(args, pack))
+    ruling = ask(pack, args.quantity, read_situation(args, pack))
     if args.format == "json":
         from explain.json import ruling_json
 
@@ -406,7 +368,7 @@ def _sequence(args: argparse.Namespace, pack: Any) -> int:
     from explain.sequence import sequence_json, sequence_text
     from solver.sequence import resolve
 
-    result = resolve(pack, args.quantity, _read_situation(args, pack))
+    result = resolve(pack, args.quantity, read_situation(args, pack))
     if args.format == "json":
         print(json.dumps(sequence_json(result), ensure_ascii=False))
     else:
@@ -418,7 +380,7 @@ def _test(args: argparse.Namespace) -> int:
     from rulings.examples import run_examples
     from rulings.options import readings_pack
 
-    pack = readings_pack(args, _load(args))
+    pack = readings_pack(args, load_named(args))
     results = [r for r in run_examples(pack) if args.k in r.name]
     failed = [r for r in results if r.problems]
     if args.format == "json":
@@ -444,8 +406,8 @@ def _match(args: argparse.Namespace) -> int:
     from kb.keywords import PhraseError, irregular_words, parse_phrase
     from kb.limits import excerpt
 
-    pack = _load(args)
-    situation = _read_situation(args, pack)
+    pack = load_named(args)
+    situation = read_situation(args, pack)
     if situation.models is None:
         raise RulingsError("match needs a unit: give unit: {models: [{keywords: [...]}]} in the situation")
     try:

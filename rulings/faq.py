@@ -16,11 +16,11 @@ from solver.space.model import Coverage
 
 def run_why_not(args: argparse.Namespace) -> int:
     """`rulings why-not PACK QUANTITY RULE`: why the rule did not count, and the smallest changes that do."""
-    from rulings.cli import _load, _read_situation
+    from rulings.options import load_named, read_situation
     from solver.space.whynot import why_not
 
-    pack = _load(args)
-    situation = _read_situation(args, pack)
+    pack = load_named(args)
+    situation = read_situation(args, pack)
     quantity, within = args.quantity, ""
     if quantity in pack.sequences and quantity not in pack.quantities:  # the step of the attack the rule changes
         from solver.sequence import step_situation
@@ -66,12 +66,12 @@ def why_not_json(result: Any, commands: list[str]) -> dict[str, Any]:
 def run_find(args: argparse.Namespace) -> int:
     """`rulings find PACK QUANTITY --where EXPR`: the minimal situations whose ruling satisfies EXPR (for a
     sequence, whose outcome does: `--where "mean >= 2"`)."""
-    from rulings.cli import _load, _read_situation
+    from rulings.options import load_named, read_situation
     from solver.space.find import find
     from solver.space.sequence_find import find_sequence
 
-    pack = _load(args)
-    situation = _read_situation(args, pack)
+    pack = load_named(args)
+    situation = read_situation(args, pack)
     coverage = Coverage()  # its deadline is --timeout's
     search = find_sequence if args.quantity in pack.sequences and args.quantity not in pack.quantities else find
     found = search(pack, args.quantity, args.where, situation, max_facts=args.max_facts, coverage=coverage)
@@ -110,11 +110,10 @@ def run_faq(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     from explain.faq import faq, faq_examples, faq_json, faq_markdown, sequence_faq
-    from rulings.cli import _load
-    from rulings.options import parse_readings, replay_words, stating_readings, with_default_readings
+    from rulings.options import load_named, parse_readings, replay_words, stating_readings, with_default_readings
     from solver.ask import readings_of
 
-    pack = _load(args)
+    pack = load_named(args)
     chosen = parse_readings(args.readings, pack)
     pack = with_default_readings(pack, chosen)
     # each entry states the readings it was asked under, so its replay and its test ask the same question

@@ -20,10 +20,9 @@ DOT_SECONDS = 60
 def run_graph(args: argparse.Namespace) -> int:
     """The `graph` command."""
     from explain.diagram import diagram, to_dot, to_mermaid
-    from rulings.cli import _load
-    from rulings.options import parse_readings
+    from rulings.options import load_named, parse_readings
 
-    pack = _load(args)
+    pack = load_named(args)
     d = diagram(pack, args.quantity, args.focus, parse_readings(args.readings, pack))
     if args.format == "mermaid":
         print(to_mermaid(d))

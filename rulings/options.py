@@ -159,3 +159,38 @@ def parse_steps(pairs: Sequence[str], sequence: Mapping[str, Any]) -> dict[str, 
         else:
             out[step] = read
     return out
+
+
+def load_named(args: argparse.Namespace) -> Pack:
+    """The pack the command names, with its --with overlays; --reading is checked here, applied by the command."""
+    from kb.cache import load
+
+    pack = load(args.pack, extra=getattr(args, "with_files", ()))
+    parse_readings(getattr(args, "readings", ()), pack)
+    return pack
+
+
+def read_situation(args: argparse.Namespace, pack: Pack) -> Any:
+    """The situation a command's options state: --situation, then --given, --base, --roll, --target, --step and
+    --reading over it."""
+    from kb.document import read_scalar
+    from solver.rolls import read_target
+    from solver.situation import Situation, check_given, check_numbers, parse_given, read_situation_file
+
+    situation = Situation()
+    if args.situation:
+        situation = read_situation_file(args.situation, pack)
+    if args.given:
+        situation = situation.with_given(check_given(parse_given(args.given), pack))
+    if args.base is not None:
+        situation = replace(situation, base=check_numbers(read_scalar(args.base.strip(), "--base"), "--base"))
+    if args.roll is not None:
+        situation = replace(situation, roll=args.roll)
+    if getattr(args, "target", None) is not None:
+        situation = replace(situation, target=read_target(read_scalar(args.target.strip(), "--target"), None))
+    if getattr(args, "step", None):
+        situation = replace(situation, sequence=parse_steps(args.step, situation.sequence))
+    readings = situation_readings(args, pack)
+    if readings:  # over the file's reading:, as --given is over its given:
+        situation = replace(situation, reading={**situation.reading, **readings})
+    return situation
