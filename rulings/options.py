@@ -171,20 +171,24 @@ def load_named(args: argparse.Namespace) -> Pack:
 
 
 def read_situation(args: argparse.Namespace, pack: Pack) -> Any:
-    """The situation a command's options state: --situation, then --given, --base, --roll, --target, --step and
-    --reading over it."""
+    """The situation a command's options state: --situation, then the other options over it (`with_options`)."""
+    from solver.situation import Situation, read_situation_file
+
+    return with_options(args, pack, read_situation_file(args.situation, pack) if args.situation else Situation())
+
+
+def with_options(args: argparse.Namespace, pack: Pack, situation: Any) -> Any:
+    """`situation` with --given, --base, --roll, --target, --step and --reading over it, each checked as
+    `rulings ask` checks it (the web's query takes the same keys)."""
     from kb.document import read_scalar
     from solver.rolls import read_target
-    from solver.situation import Situation, check_given, check_numbers, parse_given, read_situation_file
+    from solver.situation import check_given, check_numbers, parse_given
 
-    situation = Situation()
-    if args.situation:
-        situation = read_situation_file(args.situation, pack)
     if args.given:
         situation = situation.with_given(check_given(parse_given(args.given), pack))
-    if args.base is not None:
+    if getattr(args, "base", None) is not None:
         situation = replace(situation, base=check_numbers(read_scalar(args.base.strip(), "--base"), "--base"))
-    if args.roll is not None:
+    if getattr(args, "roll", None) is not None:
         situation = replace(situation, roll=args.roll)
     if getattr(args, "target", None) is not None:
         situation = replace(situation, target=read_target(read_scalar(args.target.strip(), "--target"), None))

@@ -98,29 +98,12 @@ def _more(q: Any) -> dict[str, Any]:
 
 def read_situation(args: argparse.Namespace, pack: Any) -> Any:
     """The situation the query states, checked against the pack as `rulings ask` checks its options."""
-    from dataclasses import replace
-
-    from kb.document import read_scalar
     from kb.errors import Span
-    from rulings.options import parse_readings
-    from solver.situation import Situation, check_given, check_numbers, parse_given, situation_from_data
+    from rulings.options import with_options
+    from solver.situation import Situation, situation_from_data
 
     more = getattr(args, "more", {})
-    situation = situation_from_data(more, pack, Span("the query")) if more else Situation()
-    if args.given:
-        situation = situation.with_given(check_given(parse_given(args.given), pack))
-    if args.base is not None:
-        situation = replace(situation, base=check_numbers(read_scalar(args.base.strip(), "--base"), "--base"))
-    if args.roll is not None:
-        situation = replace(situation, roll=args.roll)
-    if getattr(args, "step", None):
-        from rulings.options import parse_steps  # the command line's reading of --step, and its messages
-
-        situation = replace(situation, sequence=parse_steps(args.step, situation.sequence))
-    readings = parse_readings(getattr(args, "readings", ()), pack)
-    if readings:
-        situation = replace(situation, reading={**situation.reading, **readings})
-    return situation
+    return with_options(args, pack, situation_from_data(more, pack, Span("the query")) if more else Situation())
 
 
 def _max_facts(text: str | None) -> int:

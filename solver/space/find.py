@@ -78,8 +78,9 @@ class Found:
             yield {**dict(self.given), **{f: True for group in chosen for f in group}}
 
 
-def parse_where(text: str) -> Expr:
-    """Parse and check a `--where` expression over the ruling's fields.
+def parse_where(text: str, fields: Mapping[str, Any] = FIELDS, *, what: str = "ruling field",
+                example: str = '--where "impossible" or --where "value >= 7"') -> Expr:
+    """Parse and check a `--where` expression over the ruling's fields (or other `fields`: a sequence's).
 
     Examples:
         >>> parse_where("value >= 7 and 'hard_cover' in applied").text
@@ -89,11 +90,11 @@ def parse_where(text: str) -> Expr:
         expr = parse_expr(text)
     except ExprSyntaxError as e:
         raise RulingsError(f"--where {text!r}: {e.message} (at column {e.offset + 1})",
-                           hint="e.g. --where \"impossible\" or --where \"value >= 7\"") from None
-    problems = check_expr(expr, FIELDS, "bool")
+                           hint=f"e.g. {example}") from None
+    problems = check_expr(expr, fields, "bool")
     if problems:
-        message = problems[0][0].replace("unknown fact", "unknown ruling field")
-        raise RulingsError(f"--where {text!r}: {message}", hint="fields: " + ", ".join(FIELDS))
+        message = problems[0][0].replace("unknown fact", f"unknown {what}")
+        raise RulingsError(f"--where {text!r}: {message}", hint="fields: " + ", ".join(fields))
     return expr
 
 

@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from kb.errors import RulingsError
-from kb.expr import UNKNOWN, Expr, ExprSyntaxError, FactType, check_expr, evaluate, parse_expr
+from kb.expr import UNKNOWN, Expr, FactType, evaluate
 from kb.model import Pack
 from solver.sequence import AttackRuling, at_least, mean, resolve
 from solver.situation import Situation
@@ -43,16 +43,9 @@ def parse_where(text: str) -> Expr:
         >>> parse_where("mean >= 2 and chance >= 50").text
         'mean >= 2 and chance >= 50'
     """
-    try:
-        expr = parse_expr(text)
-    except ExprSyntaxError as e:
-        raise RulingsError(f"--where {text!r}: {e.message} (at column {e.offset + 1})",
-                           hint='e.g. --where "mean >= 2"') from None
-    problems = check_expr(expr, SEQUENCE_FIELDS, "bool")
-    if problems:
-        message = problems[0][0].replace("unknown fact", "unknown field of a sequence")
-        raise RulingsError(f"--where {text!r}: {message}", hint="fields: " + ", ".join(SEQUENCE_FIELDS))
-    return expr
+    from solver.space.find import parse_where as parse
+
+    return parse(text, SEQUENCE_FIELDS, what="field of a sequence", example='--where "mean >= 2"')
 
 
 def outcome_fields(r: AttackRuling) -> dict[str, Any]:
