@@ -109,26 +109,33 @@ def why_not(pack: Pack | str, quantity: str, rule: str, given: Mapping[str, Any]
 
 def find(pack: Pack | str, quantity: str, where: str, given: Mapping[str, Any] | None = None, *,
          situation: Mapping[str, Any] | None = None, max_facts: int = 5) -> dict[str, Any]:
-    """The minimal situations whose ruling satisfies `where` (`rulings find --format json`).
+    """The minimal situations whose ruling satisfies `where` (`rulings find --format json`); for a sequence, whose
+    whole attack does (`where` over mean, chance, most, destroyed).
 
     Examples:
         >>> found = find("fantasy", "to_hit", "impossible", {"shooter.bs": 1}, max_facts=3)
         >>> found["situations"][0]["display"]
         '10+: impossible'
+        >>> attack = find("skirmish", "attack", "mean >= 2", {"target.save": 5}, max_facts=1,
+        ...               situation={"sequence": {"attacks": 6}})
+        >>> attack["situations"][0]["given"], attack["situations"][0]["display"]
+        ({'target.save': 5, 'attacker.to_hit': [1, 4]}, 'mean 2 to 4 unsaved hits')
     """
     import json
     from argparse import Namespace
-    from inspect import signature
 
     from rulings.faq import find_json
     from solver.space.find import find as search
     from solver.space.model import Coverage
+    from solver.space.sequence_find import find_sequence
 
     loaded = _pack(pack)
     chosen = _situation(loaded, given, situation)
-    # the search reports what it covered where it can (as `rulings find` does), else the JSON has no coverage
-    coverage = Coverage() if "coverage" in signature(search).parameters else None
-    found = search(loaded, quantity, where, chosen, max_facts=max_facts, **({"coverage": coverage} if coverage else {}))
+    coverage = Coverage()
+    if quantity in loaded.sequences and quantity not in loaded.quantities:  # a whole attack, as `rulings find`
+        found = find_sequence(loaded, quantity, where, chosen, max_facts=max_facts, coverage=coverage)
+    else:
+        found = search(loaded, quantity, where, chosen, max_facts=max_facts, coverage=coverage)
     args = Namespace(quantity=quantity, where=where, max_facts=max_facts)
     return json.loads(json.dumps(find_json(loaded, args, found, coverage), default=str))
 

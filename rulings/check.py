@@ -128,8 +128,8 @@ def run_diff(args: argparse.Namespace) -> int:
         print(f"\n{verdict}: proven over every situation")
     else:
         print(f"\n{_count(len(result.changes), 'change')} found, but the search was NOT exhaustive:")
-        for q, c in result.coverage.items():
-            for reason in c.reasons:
+        for q, covered in result.coverage.items():
+            for reason in covered.reasons:
                 print(f"  {q}: {reason}")
     print(f"(situations compared per quantity: {searched})")
     return 0

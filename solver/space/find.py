@@ -288,7 +288,7 @@ def _redundant(pack: Pack, given: Mapping[str, Any]) -> bool:
     return any(values.get(n) == given[n] for n in derived)
 
 
-def condense(pack: Pack, results: list[tuple[dict[str, Any], Ruling]],
+def condense(pack: Pack, results: list[tuple[dict[str, Any], Any]],
              groups: list[list[str]] = ()) -> list[Found]:  # type: ignore[assignment]
     """Merge results that differ only in one int fact's consecutive values into a range; the facts of each
     group of interchangeable rules (its first k stand for any k) become a choice, `Found.any_of`."""

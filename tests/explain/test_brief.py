@@ -200,7 +200,12 @@ def test_a_faq_replay_line_works_from_any_folder(tmp_path: Any) -> None:
     command = replay(WH40K, Entry("M", "topic", "question", situation, r, ()))
     assert "situation.yaml" not in command and "--situation - <<'EOF'" in command
     as_json = command.replace("rulings ask wh40k M", "rulings ask wh40k M --format json", 1)
-    done = subprocess.run(["bash", "-c", as_json], cwd=tmp_path, capture_output=True, text=True, check=False)
+    import os
+    import sys
+
+    path = os.pathsep.join([os.path.dirname(sys.executable), os.environ.get("PATH", "")])  # the installed command
+    done = subprocess.run(["bash", "-c", as_json], cwd=tmp_path, capture_output=True, text=True, check=False,
+                          env={**os.environ, "PATH": path})
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["value"] == r.value == 8
 

@@ -202,10 +202,11 @@ def test_a_phrase_of_the_units_keywords_in_order_matches(parts: list[str]) -> No
 
 def test_inflect_is_imported_only_when_needed_and_quickly() -> None:
     """Importing the keyword module does not import inflect; the first plural does, without typeguard's slow
-    instrumentation, and typeguard is left as it was."""
-    code = ("import sys, time; import kb.keywords as k; assert 'inflect' not in sys.modules; "
-            "t = time.perf_counter(); assert k.canonical('Thunderwolves') == 'THUNDERWOLF'; "
-            "print(time.perf_counter() - t, 'typeguard' in sys.modules)")
+    instrumentation (typeguard is never imported, so nothing instruments inflect), and typeguard is left as it
+    was. How long it takes is measured in benchmarks, not here."""
+    code = ("import sys; import kb.keywords as k; assert 'inflect' not in sys.modules; "
+            "assert k.canonical('Thunderwolves') == 'THUNDERWOLF'; "
+            "print('inflect' in sys.modules, 'typeguard' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
-    assert float(out[0]) < 1.0 and out[1] == "False"
+    assert out == ["True", "False"]
 
