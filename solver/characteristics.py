@@ -235,6 +235,9 @@ def characteristic(q: Quantity, base: Any, terms: Sequence[Term], clamps: Sequen
             notes.append(Note("set_ends", f"a set to {shown!r} ends modification: the other steps are skipped"))
             if value.symbol:
                 return _symbol_limit(q, value.symbol, clamps, notes, rest) or _fixed(q, shown, notes, rest)
+            limited = _symbol_limit(q, "0", clamps, notes, rest)  # a limit that names a set to 0 lifts it
+            if limited is not None:
+                return limited
             lifted = [b.rule for b in clamps if b.apply(0) != 0]  # a limit would lift it: it stays 0 by assumption
             if lifted:
                 notes.append(Note("set_ends", f"{', '.join(lifted)} would not let it be 0, but a set to '0' is final"))
@@ -331,7 +334,8 @@ def _rank(q: Quantity, number: Fraction) -> Fraction:
 
 def _symbol_limit(q: Quantity, symbol: str, clamps: Sequence[Bound], notes: list[str],
                   inert: Sequence[Term]) -> Outcome | None:
-    """A limit that names the symbol ("OC cannot be less than 0 or '-'") turns it into the limit's minimum."""
+    """A limit that names the symbol ("OC cannot be less than 0 or '-'") turns it into the limit's minimum; one
+    that names "0" does so for a characteristic a rule set to 0 (a set to 0 is otherwise final)."""
     for b in clamps:
         if symbol in b.symbols and b.low is not None:
             notes.append(f"{b.rule} cannot be {symbol!r} after all modifiers: {symbol!r} becomes {b.low}")

@@ -485,3 +485,18 @@ def test_random_damage_is_a_damage_roll(pack: Pack) -> None:
     r = rule(pack, "D", "D3", "+1")
     assert dict(r.extra)["distribution"] == {"2": "1/3", "3": "1/3", "4": "1/3"}
     assert any("a damage roll determines D" in step for step in _steps(r))
+
+
+@pytest.mark.parametrize(("quantity", "base"), [("A", 3), ("S", 4), ("D", 2), ("T", 4), ("M", 6), ("Range", 24)])
+def test_a_set_to_zero_against_a_limit_is_a_declared_reading(quantity: str, base: int) -> None:
+    """"rules that modify a characteristic in this step to a new value of '0', '-' or '*' cannot be modified by
+    other rules" against "After all modifiers have been applied: ... A cannot be less than 1": the same tension as
+    OC '-', the same treatment. The default reading keeps the 0; `limit_applies` lifts it to the limit's 1; a
+    ruling shows both, and a situation's reading picks one."""
+    effects = (Effect("=0", "=0"), Effect("+1", "+1"))
+    both = ask(PACK, quantity, Situation(base=base, effects=effects))
+    assert both.value == 0
+    assert {o.option: o.ruling.value for o in both.readings or ()} == {"zero_stays": 0, "limit_applies": 1}
+    lifted = ask(PACK, quantity, Situation(base=base, effects=effects, reading={"zero_set": "limit_applies"}))
+    assert lifted.value == 1 and [c.rule for c in lifted.clamped] == [quantity]
+    assert ask(PACK, "OC", Situation(base=2, effects=effects, reading={"zero_set": "limit_applies"})).value == 0
