@@ -49,7 +49,7 @@ def ask(pack: Pack, quantity: str, situation: Situation, *, cases: bool = True) 
     outcomes: list[tuple[Reading, ReadingOutcome]] = []
     nodes: list[Node] = []
     for r in readings:
-        if ruling.values is not None and not ruling.cases and not _may_change(pack, q, r, ruling.values):
+        if ruling.values is not None and not ruling.cases and not _may_change(pack, q, r, ruling.values, ruling.value):
             continue  # every option gives this very ruling
         these: list[tuple[Reading, ReadingOutcome]] = []
         for option, _ in r.options:
@@ -119,11 +119,13 @@ def _reads_two_ways(expr: Expr) -> bool:
     return any(parse_phrase(p).whole_list() != parse_phrase(p) for p in phrases(expr))
 
 
-def _may_change(pack: Pack, q: Quantity, reading: Reading, values: Mapping[str, Any]) -> bool:
-    """Whether another option of `reading` could change a ruling of `q` made with `values`.
+def _may_change(pack: Pack, q: Quantity, reading: Reading, values: Mapping[str, Any], value: Any = None) -> bool:
+    """Whether another option of `reading` could change a ruling of `q` made with `values` (whose value is
+    `value`).
 
-    It cannot when every rule tied to the reading fails and every policy tied to it is a group or
-    override that fewer than two of its rules can bite: the options then keep the same rules.
+    It cannot when every rule tied to the reading fails, every policy tied to it is a group or override that
+    fewer than two of its rules can bite (the options then keep the same rules), and every clamp tied to it
+    that names symbols leaves this value as it is (a number within its bounds, not one of its symbols).
     """
     key = ("tied", f"{q.name} {reading.name}")
     if key not in pack.index:
@@ -131,22 +133,45 @@ def _may_change(pack: Pack, q: Quantity, reading: Reading, values: Mapping[str, 
     for when, rules in pack.index[key]:
         if when is not None and evaluate(when, values) is False:
             continue
+        if isinstance(rules, Policy):
+            if _clamp_may_change(rules, values, value):
+                return True
+            continue
         if rules is None or sum(evaluate(rule, values) is not False for rule in rules) >= 2:
             return True
     return False
 
 
-def _tied(pack: Pack, q: Quantity, reading: Reading) -> tuple[tuple[Expr | None, tuple[Expr, ...] | None], ...]:
+def _clamp_may_change(p: Policy, values: Mapping[str, Any], value: Any) -> bool:
+    """Whether a clamp that names symbols could change a ruling of this value: unless it is a whole number within
+    the clamp's bounds (worked out from the facts alone) and not a symbol the clamp names ("0": a set to 0)."""
+    if not isinstance(value, int) or isinstance(value, bool) or (value == 0 and "0" in p.symbols):
+        return True
+    for bound, inside in ((p.min, lambda b: value >= b), (p.max, lambda b: value <= b)):
+        if bound is None:
+            continue
+        if not bound.names <= values.keys():  # reads the quantity's base or an unknown fact: not worked out here
+            return True
+        found = evaluate(bound, values)
+        if not isinstance(found, int) or not inside(found):
+            return True
+    return False
+
+
+def _tied(pack: Pack, q: Quantity,
+          reading: Reading) -> tuple[tuple[Expr | None, tuple[Expr, ...] | Policy | None], ...]:
     """What could make `reading`'s options differ for `q`: each entry tied to it as (its condition, the conditions
     of the rules of which two must hold), or None for the rules when the entry itself is enough."""
-    out: list[tuple[Expr | None, tuple[Expr, ...] | None]] = []
+    out: list[tuple[Expr | None, tuple[Expr, ...] | Policy | None]] = []
     if reading.decides:
         return ((None, None),)
     entries: tuple[Modifier | Policy, ...] = (*pack.modifiers_of(q.name), *pack.policies_of(q.name))
     for entry in entries:
         if all(name != reading.name for name, _ in entry.under):
             continue
-        if isinstance(entry, Modifier) or entry.kind not in ("exclusive", "override"):
+        if isinstance(entry, Policy) and entry.kind == "clamp" and entry.symbols:
+            out.append((entry.when, entry))  # what it does depends on the value: see _clamp_may_change
+        elif isinstance(entry, Modifier) or entry.kind not in ("exclusive", "override"):
             out.append((entry.when, None))
         else:
             rules = [pack.modifiers[n] for n in entry.members if n in pack.modifiers]
