@@ -476,14 +476,14 @@ def faq_markdown(pack: Pack, entries: list[Entry], named: tuple[str, ...] = (),
     lines.append("")
     for name, group in by_quantity.items():
         text = pack.quantities[name].text
-        lines.append(f"- [{_cap(text)}](#{_anchor(text)}) ({len(group)} questions)")
+        lines.append(f"- [{_cap(text)}](#{_anchor(text)}) ({_questions(len(group))})")
         for topic in dict.fromkeys(e.topic for e in group):
             lines.append(f"  - [{topic}](#{_anchor(topic)})")
     if keywords:
-        lines.append(f"- [Keywords: does a rule apply to this unit?](#{_anchor(KEYWORDS)}) ({len(keywords)} questions)")
+        lines.append(f"- [{KEYWORDS}](#{_anchor(KEYWORDS)}) ({_questions(len(keywords))})")
     for name, group in sequence_contents(pack, sequences):
         heading = _sequence_heading(pack, name)
-        lines.append(f"- [{heading}](#{_anchor(heading)}) ({len(group)} questions)")
+        lines.append(f"- [{heading}](#{_anchor(heading)}) ({_questions(len(group))})")
         for topic in dict.fromkeys(e.topic for e in group):
             lines.append(f"  - [{topic}](#{_anchor(topic)})")
     number = 0
@@ -520,7 +520,7 @@ def faq_markdown(pack: Pack, entries: list[Entry], named: tuple[str, ...] = (),
             lines += ["", "<details><summary>Replay</summary>", "", "```", _match_command(pack, k, named), "```",
                       "", "</details>"]
     lines += _sequences_markdown(pack, sequences, named, number)
-    return "\n".join(lines) + "\n"
+    return "\n".join(_linked(lines)) + "\n"
 
 
 KEYWORDS = "Keywords: does a rule apply to this unit?"
@@ -597,6 +597,44 @@ def _cap(text: str) -> str:
 
 def _anchor(text: str) -> str:
     return re.sub(r"[^a-z0-9 _-]", "", text.lower()).replace(" ", "-")
+
+
+def _questions(n: int) -> str:
+    return "1 question" if n == 1 else f"{n} questions"
+
+
+_CONTENTS_LINK = re.compile(r"^(\s*- \[)(?P<text>[^\]]+)\]\(#[^)]*\)")
+
+
+def _linked(lines: list[str]) -> list[str]:
+    """The contents' links pointed at the headings they name, each heading's anchor as Markdown renderers make it:
+    a heading said again (each section's "Worked examples from the rules") gets -1, -2, ... after its first.
+
+    Examples:
+        >>> _linked(["# T", "- [A](#a)", "  - [Worked](#worked)", "- [B](#b)", "  - [Worked](#worked)",
+        ...          "## A", "### Worked", "## B", "### Worked"])[1:5]
+        ['- [A](#a)', '  - [Worked](#worked)', '- [B](#b)', '  - [Worked](#worked-1)']
+    """
+    seen: dict[str, int] = {}
+    headings: list[tuple[str, str]] = []
+    for line in lines:
+        if line.startswith("#"):
+            text = line.lstrip("#").strip()
+            slug = _anchor(text)
+            headings.append((text, slug if slug not in seen else f"{slug}-{seen[slug]}"))
+            seen[slug] = seen.get(slug, 0) + 1
+    out, at = [], 0
+    for line in lines:
+        found = _CONTENTS_LINK.match(line) if not line.startswith("#") else None
+        index = None
+        if found is not None:
+            index = next((i for i in range(at, len(headings)) if headings[i][0] == found.group("text")), None)
+        if found is None or index is None:
+            out.append(line)
+            continue
+        out.append(f"{found.group(1)}{found.group('text')}](#{headings[index][1]})" + line[found.end():])
+        at = index + 1
+    return out
 
 
 def _fraction(p: Fraction | None) -> str:

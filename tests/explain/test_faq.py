@@ -110,3 +110,22 @@ def test_checked_in_faq_is_up_to_date(name: str) -> None:
     path = DOCS / f"{name}.md"
     assert path.read_text(encoding="utf-8") == faq_markdown(pack, faq(pack)), (
         f"docs/faq/{name}.md is stale: regenerate it with rulings faq {name} --out docs/faq/{name}.md")
+
+
+@pytest.mark.parametrize("name", ["fantasy", "skirmish", "wh40k"])
+def test_every_contents_link_reaches_the_heading_it_names(name: str) -> None:
+    """A heading said again ("Worked examples from the rules" under each section) is reached as Markdown renderers
+    name it, -1, -2, ... after the first; a contents link that led every one of them to the first is a defect."""
+    import re
+
+    text = (DOCS / f"{name}.md").read_text(encoding="utf-8")
+    anchors, seen = [], {}
+    for heading in re.findall(r"^#+ (.+)$", text, flags=re.M):
+        slug = re.sub(r"[^a-z0-9 _-]", "", heading.lower()).replace(" ", "-")
+        anchors.append((heading, slug + (f"-{seen[slug]}" if slug in seen else "")))
+        seen[slug] = seen.get(slug, 0) + 1
+    links = re.findall(r"^\s*- \[([^\]]+)\]\(#([^)]+)\)", text, flags=re.M)
+    assert links and len({target for _, target in links}) == len(links)  # no two links to one heading
+    for label, target in links:
+        assert (label, target) in anchors, (label, target)
+    assert "(1 questions)" not in text
