@@ -25,7 +25,12 @@ INTERNAL_ERROR = 70
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     parser = _parser()
+    argv, lifted = _lift_given(list(sys.argv[1:] if argv is None else argv))
     args = parser.parse_args(argv)
+    if lifted:
+        if not hasattr(args, "given"):  # a command that takes no --given: argparse says so, as it would have
+            parser.parse_args([*argv, "--given", lifted[0]])
+        args.given = [*lifted, *args.given]
     if args.command is None:  # a bare `rulings`: what it can do, as --help says it
         parser.print_help()
         return 0
@@ -52,6 +57,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"rulings: internal error (a bug in Rulings): {type(e).__name__}: {str(e)[:200]}\n  hint: please "
               "report it with the command you ran; rulings --debug ... prints the traceback", file=sys.stderr)
         return INTERNAL_ERROR
+
+
+MANY_GIVEN = 100
+"""Past this many --given flags they are read before argparse, whose matching of options takes time quadratic in
+their number (20,000 flags: half a minute)."""
+
+
+def _lift_given(argv: list[str]) -> tuple[list[str], list[str]]:
+    """`argv` without its `--given FACT=VALUE` flags, and their values, when there are more than `MANY_GIVEN`.
+
+    Examples:
+        >>> _lift_given(["ask", "fantasy", "to_hit", "--given", "shooter.bs=3"])
+        (['ask', 'fantasy', 'to_hit', '--given', 'shooter.bs=3'], [])
+    """
+    if sum(a == "--given" or a.startswith("--given=") for a in argv) <= MANY_GIVEN:
+        return argv, []
+    rest: list[str] = []
+    given: list[str] = []
+    i = 0
+    while i < len(argv):
+        word = argv[i]
+        if word == "--":
+            rest += argv[i:]
+            break
+        if word == "--given" and i + 1 < len(argv):
+            given.append(argv[i + 1])
+            i += 2
+            continue
+        if word.startswith("--given="):
+            given.append(word.removeprefix("--given="))
+        else:
+            rest.append(word)
+        i += 1
+    return rest, given
 
 
 @contextmanager

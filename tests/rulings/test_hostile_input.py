@@ -261,3 +261,19 @@ def test_a_roll_of_twenty_digits_is_too_large_not_a_fraction(capsys: pytest.Capt
         main(["ask", "wh40k", "hit_roll", "--roll", "99999999999999999999", "--target", "3"])
     err = capsys.readouterr().err
     assert stopped.value.code == 2 and "far beyond any roll" in err and "not a whole number" not in err
+
+
+def test_twenty_thousand_given_flags_are_read_past_argparse(capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse matches options in time quadratic in their number; past a hundred --given flags they are read
+    before it (the last value of a fact wins, as ever), and a command that takes no --given still refuses them."""
+    from rulings.cli import MANY_GIVEN, _lift_given
+
+    flags = [w for i in range(20_000) for w in ("--given", f"shooter.bs={4 if i % 2 else 3}")]
+    rest, lifted = _lift_given(["ask", "fantasy", "to_hit", *flags, "--format", "json"])
+    assert rest == ["ask", "fantasy", "to_hit", "--format", "json"] and len(lifted) == 20_000
+    assert _lift_given(["ask", "fantasy", "to_hit", *flags[: 2 * MANY_GIVEN]])[1] == []
+    assert main(["ask", "fantasy", "to_hit", *flags]) == 0
+    assert capsys.readouterr().out.startswith("The score needed to hit on a D6: 3+")  # BS 4, the last given
+    with pytest.raises(SystemExit):
+        main(["schema", *flags[:300]])
+    assert "unrecognized arguments: --given" in capsys.readouterr().err
