@@ -146,6 +146,8 @@ def _answer(ruling: Ruling, q: Quantity) -> str:
         return f"{shown}, {verdict}" + (f" (it needs {need} or more)" if isinstance(need, int) else "")
     if ruling.probability is not None:
         what = "chance to pass" if q.kind in ("total", "roll") else "chance"
+        if ruling.probability == 0 and q.kind in ("total", "roll"):
+            return f"{shown} (impossible: it can never pass, chance 0)"
         return f"{shown} ({what} {_fraction(ruling.probability)})"
     return shown
 

@@ -220,3 +220,11 @@ def test_a_roll_with_no_modifier_still_names_the_re_roll_and_the_trigger_that_ma
     assert "an unmodified 6: chance 7/36" in text
     plain = brief_text(ask(pack, "hit_roll", Situation(target=3)), pack)
     assert "re-roll" not in plain and "no modifier applies" in plain
+
+
+def test_a_roll_that_can_never_pass_says_impossible() -> None:
+    """A save needing 8 on a D6 with no modifier can never pass: the player is told so, not "chance to pass 0"."""
+    pack = load_pack("wh40k")
+    text = brief_text(ask(pack, "save_roll", Situation(target=8)), pack)
+    assert "(impossible: it can never pass, chance 0)" in text.splitlines()[0]
+    assert "(chance to pass 1/6)" in brief_text(ask(pack, "save_roll", Situation(target=6)), pack)
