@@ -481,7 +481,10 @@ def _match(args: argparse.Namespace) -> int:
               "(each datasheet name acts as an additional keyword for that unit)")
     for a, b in forms:
         print(f"  {a} matched {b}: singular and plural instances of the same keyword function in the same way")
-    print(f"the unit: {'yes' if unit else 'no'}")
+    if phrase.scope == "model":  # a rule about models: which of them it refers to, not a verdict on the unit
+        print(f"the models it refers to: {sum(models)} of {len(models)}")
+    else:
+        print(f"the unit: {'yes' if unit else 'no'}")
     for i, (own, ok) in enumerate(zip(situation.models, models, strict=True), 1):
         print(f"  model {i} [{', '.join(own)}]: {'yes' if ok else 'no'}")
     if reading and differ:

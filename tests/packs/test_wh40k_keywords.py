@@ -284,3 +284,18 @@ def test_thunderwolves_is_the_plural_of_thunderwolf(tmp_path: Path, capsys: pyte
     cavalry = {"models": [{"keywords": ["MOUNTED", "THUNDERWOLF"]}]}
     got = match_unit(tmp_path, capsys, "Thunderwolves unit", cavalry)
     assert (got["unit"], got["forms"]) == (True, [{"phrase": "THUNDERWOLVES", "unit": "THUNDERWOLF"}])
+
+
+def test_a_phrase_about_models_counts_the_models_it_refers_to(capsys: pytest.CaptureFixture[str],
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule that refers to "Infantry models" is about each model, not a verdict on the unit: of a unit with an
+    INFANTRY model and a MONSTER model, it refers to 1 of 2."""
+    import io
+
+    from rulings.cli import main
+
+    situation = b"unit: {models: [{keywords: [INFANTRY]}, {keywords: [MONSTER]}]}"
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(situation)))
+    assert main(["match", "wh40k", "Infantry models", "--situation", "-"]) == 0
+    out = capsys.readouterr().out
+    assert "the models it refers to: 1 of 2" in out and "the unit:" not in out
