@@ -93,7 +93,11 @@ class UnknownName(RulingsError):
 
 
 class Contradiction(RulingsError):
-    """A situation that states two things that cannot both be true."""
+    """A situation that states two things that cannot both be true; `facts` names the facts that conflict."""
+
+    def __init__(self, message: str, *, where: Span | None = None, hint: str = "", facts: Iterable[str] = ()) -> None:
+        super().__init__(message, where=where, hint=hint)
+        self.facts = tuple(facts)
 
 
 class RuleCycle(RulingsError):

@@ -37,6 +37,18 @@ def ask(pack: Pack, quantity: str, situation: Situation, *, cases: bool = True) 
         >>> r.value, r.display, str(r.probability), [a.rule for a in r.applied]
         (5, '5+', '1/3', ['moved'])
     """
+    try:
+        return _ask(pack, quantity, situation, cases)
+    except Contradiction as e:
+        if e.where is not None:
+            raise
+        where = next((situation.where[f] for f in e.facts if f in situation.where), None)
+        if where is None:
+            raise
+        raise Contradiction(e.message, where=where, hint=e.hint, facts=e.facts) from None  # the file that said it
+
+
+def _ask(pack: Pack, quantity: str, situation: Situation, cases: bool) -> Ruling:
     q = pack.quantities.get(quantity)
     if q is None:
         raise UnknownName("quantity", quantity, pack.quantities)

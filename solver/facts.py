@@ -70,6 +70,7 @@ def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
                     f"{name} is given as {_show(given[name])}, but {shown} "
                     + (f"derive {_show(derived)}" if derived is not UNKNOWN else "derives it"),
                     hint=f"{name} is derived from: {fact.derive.text}; give either it or its inputs",
+                    facts=(name, *known),
                 )
         elif derived is not UNKNOWN:
             values[name] = derived
@@ -86,7 +87,7 @@ def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
             elif not settled:
                 _check_constraints(pack, values)  # a constraint the situation breaks outright is what to name
                 raise Contradiction(f"no value of the facts behind {name} is consistent with this situation",
-                                    hint=f"{name} is derived from: {fact.derive.text}")
+                                    hint=f"{name} is derived from: {fact.derive.text}", facts=(name,))
     _check_constraints(pack, values)
     return values
 
@@ -102,6 +103,7 @@ def _check_constraints(pack: Pack, values: Mapping[str, Any]) -> None:
                 f"{constraint.text or constraint.require.text}"
                 f"{cite}; given {shown}",
                 hint=f"requires: {constraint.require.text}",
+                facts=sorted(n for n in constraint.require.names if n in values),
             )
 
 

@@ -277,3 +277,16 @@ def test_twenty_thousand_given_flags_are_read_past_argparse(capsys: pytest.Captu
     with pytest.raises(SystemExit):
         main(["schema", *flags[:300]])
     assert "unrecognized arguments: --given" in capsys.readouterr().err
+
+
+def test_a_contradiction_in_a_situation_file_is_placed_at_the_fact_that_says_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A situation file whose facts break the pack's constraints is refused at the file, line and column of a fact
+    that conflicts (a one-wound model cannot have lost a wound and still be on the table)."""
+    file = tmp_path / "healing.yaml"
+    file.write_text("given:\n  unit.model_w: 1\n  model.lost_wounds: 1\n  heal.wounds: 1\n", encoding="utf-8")
+    err = refused(capsys, "ask", "wh40k", "wounds_regained", "--situation", str(file))
+    assert re.search(r"healing\.yaml:[23]:3: this situation breaks the constraint", err), err
+    err = refused(capsys, "ask", "wh40k", "wounds_regained", "--given", "unit.model_w=1", "--given",
+                  "model.lost_wounds=1", "--given", "heal.wounds=1")
+    assert err.startswith("rulings: this situation breaks the constraint")  # the command line: no file to name
