@@ -476,14 +476,14 @@ def faq_markdown(pack: Pack, entries: list[Entry], named: tuple[str, ...] = (),
     lines.append("")
     for name, group in by_quantity.items():
         text = pack.quantities[name].text
-        lines.append(f"- [{_cap(text)}](#{_anchor(text)}) ({_questions(len(group))})")
+        lines.append(f"- [{_cap(text)}](#{_anchor(text)}) ({count_questions(len(group))})")
         for topic in dict.fromkeys(e.topic for e in group):
             lines.append(f"  - [{topic}](#{_anchor(topic)})")
     if keywords:
-        lines.append(f"- [{KEYWORDS}](#{_anchor(KEYWORDS)}) ({_questions(len(keywords))})")
+        lines.append(f"- [{KEYWORDS}](#{_anchor(KEYWORDS)}) ({count_questions(len(keywords))})")
     for name, group in sequence_contents(pack, sequences):
         heading = _sequence_heading(pack, name)
-        lines.append(f"- [{heading}](#{_anchor(heading)}) ({_questions(len(group))})")
+        lines.append(f"- [{heading}](#{_anchor(heading)}) ({count_questions(len(group))})")
         for topic in dict.fromkeys(e.topic for e in group):
             lines.append(f"  - [{topic}](#{_anchor(topic)})")
     number = 0
@@ -599,7 +599,8 @@ def _anchor(text: str) -> str:
     return re.sub(r"[^a-z0-9 _-]", "", text.lower()).replace(" ", "-")
 
 
-def _questions(n: int) -> str:
+def count_questions(n: int) -> str:
+    """'1 question', '2 questions'."""
     return "1 question" if n == 1 else f"{n} questions"
 
 

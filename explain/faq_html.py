@@ -16,7 +16,7 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from explain.faq import KEYWORDS
+from explain.faq import KEYWORDS, count_questions
 from kb.model import Pack
 
 STYLE = """\
@@ -116,32 +116,34 @@ def _contents(pack: Pack, entries: list[dict[str, Any]], keywords: list[dict[str
     number = 0
     ids = _anchors(entries)
     for quantity, group in _by_quantity(entries).items():
-        out.append(f'<li><a href="#{ids[quantity, ""]}">{escape(_cap(_quantity_text(pack, quantity)))}</a>'
-                   f" ({len(group)} question{'s' if len(group) != 1 else ''})<ul>")
-        for topic, in_topic in _by_topic(group).items():
-            out.append(f'<li><a href="#{ids[quantity, topic]}">{escape(topic)}</a><ul>')
-            for e in in_topic:
-                number += 1
-                out.append(f'<li><a href="#q{number}">Q{number}</a>. {escape(e["question"])}</li>')
-            out.append("</ul></li>")
-        out.append("</ul></li>")
+        listed, number = _listed(ids[quantity, ""], _cap(_quantity_text(pack, quantity)), group,
+                                 lambda topic, q=quantity: ids[q, topic], number)
+        out += listed
     if keywords:
-        out.append(f'<li><a href="#keywords">{escape(KEYWORDS)}</a> ({len(keywords)} questions)<ul>')
+        out.append(f'<li><a href="#keywords">{escape(KEYWORDS)}</a> ({count_questions(len(keywords))})<ul>')
         for k in keywords:
             number += 1
             out.append(f'<li><a href="#q{number}">Q{number}</a>. {escape(k["question"])}</li>')
         out.append("</ul></li>")
     for name, group in _by_sequence(doc_sequences).items():
-        out.append(f'<li><a href="#{_sequence_id(name)}">{escape(group[0]["heading"])}</a>'
-                   f" ({len(group)} question{'s' if len(group) != 1 else ''})<ul>")
-        for topic, in_topic in _by_topic(group).items():
-            out.append(f'<li><a href="#{_sequence_id(name, topic)}">{escape(topic)}</a><ul>')
-            for e in in_topic:
-                number += 1
-                out.append(f'<li><a href="#q{number}">Q{number}</a>. {escape(e["question"])}</li>')
-            out.append("</ul></li>")
-        out.append("</ul></li>")
+        listed, number = _listed(_sequence_id(name), group[0]["heading"], group,
+                                 lambda topic, n=name: _sequence_id(n, topic), number)
+        out += listed
     return "".join(out) + "</ul></nav>"
+
+
+def _listed(href: str, heading: str, group: list[dict[str, Any]], topic_href: Callable[[str], str],
+            number: int) -> tuple[list[str], int]:
+    """One section of the contents: its heading, each topic, each topic's questions numbered from `number`."""
+    out = [f'<li><a href="#{href}">{escape(heading)}</a> ({count_questions(len(group))})<ul>']
+    for topic, in_topic in _by_topic(group).items():
+        out.append(f'<li><a href="#{topic_href(topic)}">{escape(topic)}</a><ul>')
+        for e in in_topic:
+            number += 1
+            out.append(f'<li><a href="#q{number}">Q{number}</a>. {escape(e["question"])}</li>')
+        out.append("</ul></li>")
+    out.append("</ul></li>")
+    return out, number
 
 
 def _entry(pack: Pack, number: int, e: dict[str, Any], explore: Callable[[dict[str, Any]], str] | None) -> str:

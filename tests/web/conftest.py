@@ -12,7 +12,9 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -51,13 +53,20 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def server() -> Iterator[str]:
+@contextmanager
+def serving(*options: str) -> Iterator[str]:
+    """`rulings serve` on a free port with `options` while the block runs: its address. The test fails with the
+    server's output if it stops before the block ends or prints a traceback."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryFile() as log:  # a file, not a pipe: nothing has to read it while the tests run
-        process = subprocess.Popen([sys.executable, "-m", "rulings.cli", "serve", "--port", str(port)], cwd=ROOT,
-                                   stdout=log, stderr=subprocess.STDOUT)
+        process = subprocess.Popen([sys.executable, "-m", "rulings.cli", "serve", "--port", str(port), *options],
+                                   cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+
+        def said() -> str:
+            log.seek(0)
+            return log.read().decode(errors="replace")
+
         try:
             for _ in range(300):
                 try:
@@ -65,12 +74,25 @@ def server() -> Iterator[str]:
                     break
                 except OSError:
                     if process.poll() is not None:
-                        log.seek(0)
-                        pytest.fail(f"rulings serve stopped: {log.read().decode(errors='replace')}")
+                        pytest.fail(f"rulings serve stopped: {said()}")
                     time.sleep(0.1)
             else:
                 pytest.fail("rulings serve did not answer within 30 seconds")
             yield url
+            assert process.poll() is None, f"rulings serve stopped: {said()}"
         finally:
             process.terminate()
             process.wait(timeout=10)
+        assert "Traceback" not in said()
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[str]:
+    with serving() as url:
+        yield url
+
+
+@pytest.fixture
+def serve() -> Any:
+    """`serving`, for a test that starts a server of its own (with other options)."""
+    return serving
