@@ -26,6 +26,7 @@ from rulings.web import api, pages
 from rulings.web.guard import Guard, allowed_hosts
 from rulings.web.openapi import OPENAPI
 from rulings.web.packs import Packs
+from rulings.web.wording import for_the_page
 
 STATIC = Path(__file__).parent / "static"
 
@@ -143,10 +144,10 @@ async def _not_found(request: Request, exc: Exception) -> Response:
 
 
 def _error(request: Request, message: str, status: int) -> Response:
-    """The error as JSON for the API, as a page for the pages a person opens."""
+    """The error as JSON for the API (`page`: as the explorer says it), as a page for the pages a person opens."""
     if request.url.path.startswith(("/api/", "/openapi", "/static/")) or request.url.path.endswith(".svg"):
-        return JSONResponse({"error": message}, status_code=status)
-    return HTMLResponse(pages.error_page(message, status), status_code=status)
+        return JSONResponse({"error": message, "page": for_the_page(message)}, status_code=status)
+    return HTMLResponse(pages.error_page(for_the_page(message), status), status_code=status)
 
 
 def _is_pack(exc: RulingsError) -> bool:

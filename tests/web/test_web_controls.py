@@ -264,11 +264,20 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def test_the_docs_screenshots(browser: Any, server: str, tmp_path: Path) -> None:
-    """The screenshots docs/web.md shows, desktop and phone: written to docs/ with RULINGS_DOC_SCREENSHOTS=1,
-    else to a temporary folder (the run checks the page still renders them)."""
+    """The screenshots docs/web.md shows, desktop and phone, are current: taken of the explorer as it is now.
+
+    Each run takes them again (into a temporary folder) and compares what decides their look with the record kept
+    beside them: the explorer's page, script and style, and the ruling each shows. With RULINGS_DOC_SCREENSHOTS=1
+    the run writes them, and the record, into docs/."""
+    import hashlib
     import os
 
-    folder = DOCS if os.environ.get("RULINGS_DOC_SCREENSHOTS") == "1" else tmp_path
+    write = os.environ.get("RULINGS_DOC_SCREENSHOTS") == "1"
+    folder = DOCS if write else tmp_path
+    record = DOCS / "web-screenshots.json"
+    static = Path(__file__).resolve().parents[2] / "rulings" / "web" / "static"
+    taken: dict[str, Any] = {"explorer": {f.name: hashlib.sha256(f.read_bytes()).hexdigest()
+                                          for f in [*sorted(static.glob("explorer.*")), static / "style.css"]}}
     url = f"{server}/?{BS3}&given=shooter.moved=true&given=target.in_soft_cover=true"
     for name, viewport, mobile in [("web-explorer.png", {"width": 1200, "height": 820}, False),
                                    ("web-phone.png", {"width": 390, "height": 844}, True)]:
@@ -280,5 +289,11 @@ def test_the_docs_screenshots(browser: Any, server: str, tmp_path: Path) -> None
             page.locator('[data-fact="target.in_soft_cover"]').scroll_into_view_if_needed()
             expect(page.locator("#answer")).to_contain_text("to_hit: 6+")
         page.screenshot(path=str(folder / name))
+        taken[name] = page.locator("#ruling").inner_text()
         context.close()
         assert (folder / name).stat().st_size > 10_000
+    if write:
+        record.write_text(json.dumps(taken, indent=1, sort_keys=True) + "\n")
+    assert json.loads(record.read_text()) == taken, (
+        "docs/web.md's screenshots show an older explorer: take them again with "
+        "RULINGS_DOC_SCREENSHOTS=1 python3 -m pytest tests/web/test_web_controls.py -k screenshots")

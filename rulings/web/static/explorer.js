@@ -148,7 +148,7 @@ function commandLine() {
 async function getJson(url) {
   const r = await fetch(url);
   const doc = await r.json();
-  if (!r.ok) throw new Error(doc.error || r.statusText);
+  if (!r.ok) throw new Error(doc.page || doc.error || r.statusText);
   return doc;
 }
 
