@@ -142,8 +142,8 @@ def test_bad_sequence_input_is_a_400_with_the_command_lines_message(client: Test
                                                                     more: list[str]) -> None:
     r = client.get("/api/ask", params=[*query("wh40k", "attack", []), *steps(*more)])
     assert r.status_code == 400
-    assert r.json() == {"error": cli_error(["ask", "wh40k", "attack", *(w for m in more for w in ("--step", m))],
-                                           capsys)}
+    assert r.json()["error"] == (cli_error(["ask", "wh40k", "attack", *(w for m in more for w in ("--step", m))],
+                                           capsys))
     assert client.get("/api/brief", params=[*query("wh40k", "attack", []), *steps(*more)]).json() == r.json()
 
 
@@ -152,8 +152,8 @@ def test_a_scores_step_refuses_a_target_as_the_command_line_does(client: TestCli
     more = ["attacks=6", "hit.target=4"]
     r = client.get("/api/ask", params=[*query("skirmish", "attack", ATTACK), *steps(*more)])
     assert r.status_code == 400
-    assert r.json() == {"error": cli_error(["ask", "skirmish", "attack", *givens(ATTACK),
-                                            *(w for m in more for w in ("--step", m))], capsys)}
+    assert r.json()["error"] == (cli_error(["ask", "skirmish", "attack", *givens(ATTACK),
+                                            *(w for m in more for w in ("--step", m))], capsys))
 
 
 def test_why_not_is_the_command_lines_json(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
@@ -241,7 +241,7 @@ def test_bad_input_is_a_400_with_the_command_lines_message(client: TestClient, c
     path = {"ask": "/api/ask", "why-not": "/api/why-not", "find": "/api/find"}[argv[0]]
     r = client.get(path, params=params)
     assert r.status_code == 400
-    assert r.json() == {"error": cli_error(argv, capsys)}
+    assert r.json()["error"] == cli_error(argv, capsys)
 
 
 @pytest.mark.parametrize("params", [[("pack", "fantasy")], [("quantity", "to_hit")],
