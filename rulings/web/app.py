@@ -72,7 +72,17 @@ def create_app(named: Sequence[str] = (), *, hosts: Iterable[str] | None = None,
                                  media_type="text/markdown; charset=utf-8")
 
     def explorer(request: Request) -> Response:
-        return FileResponse(STATIC / "explorer.html", headers={"Cache-Control": "no-cache"})
+        page = (STATIC / "explorer.html").read_text(encoding="utf-8")
+        return HTMLResponse(pages.named(page, _headline(request)), headers={"Cache-Control": "no-cache"})
+
+    def _headline(request: Request) -> str | None:
+        """The ruling a shared link opens, for its title and link preview (none when the link asks nothing)."""
+        if not {"pack", "quantity"} <= request.query_params.keys():
+            return None
+        try:
+            return str(api.brief_answer(packs, api.arguments(request))["text"]).split("\n", 1)[0]
+        except (RulingsError, RecursionError):
+            return None
 
     def faq_page(request: Request) -> Response:
         name = request.path_params["pack"]

@@ -1,4 +1,5 @@
-"""The server-rendered pages: a pack's FAQ and its rule graph (the explorer is a static page)."""
+"""The server-rendered pages: a pack's FAQ and its rule graph; the explorer is a static page, named for the ruling
+a shared link opens."""
 
 from __future__ import annotations
 
@@ -17,6 +18,25 @@ def _page(title: str, body: str) -> str:
             '<body><a class="skip" href="#main">Skip to the content</a>'
             '<header class="bar"><a href="/">Rulings</a></header>'
             f'<main class="page" id="main" tabindex="-1">{body}</main></body></html>')
+
+
+def named(explorer: str, headline: str | None) -> str:
+    """The explorer page with the ruling a shared link opens in its title and link preview, so a link pasted in a
+    chat says what it rules before anyone opens it (the page's script keeps the title current afterwards).
+
+    Examples:
+        >>> page = '<title>Rulings explorer</title><meta property="og:title" content="Rulings explorer">'
+        >>> print(named(page, 'The score <needed>: 4+').replace("><", ">\\n<"))
+        <title>The score &lt;needed&gt;: 4+ — Rulings</title>
+        <meta property="og:title" content="The score &lt;needed&gt;: 4+">
+        >>> named(page, None) == page
+        True
+    """
+    if not headline:
+        return explorer
+    return (explorer.replace("<title>Rulings explorer</title>", f"<title>{escape(headline)} — Rulings</title>", 1)
+            .replace('<meta property="og:title" content="Rulings explorer">',
+                     f'<meta property="og:title" content="{escape(headline)}">', 1))
 
 
 def error_page(message: str, status: int) -> str:
