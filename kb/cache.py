@@ -60,8 +60,8 @@ def load(name_or_path: str, *, extra: Sequence[str] = ()) -> Pack:
         if not _private(path.parent):
             return pack
         temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        with os.fdopen(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as f:
-            f.write(pickle.dumps((key, pack), protocol=pickle.HIGHEST_PROTOCOL))
+        with os.fdopen(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as out:
+            out.write(pickle.dumps((key, pack), protocol=pickle.HIGHEST_PROTOCOL))
         temporary.replace(path)
     except OSError:
         pass

@@ -287,7 +287,7 @@ def _plain_scalar(text: str, where: str) -> Any:
     import yaml
 
     node = yaml.ScalarNode(_resolver().resolve(yaml.ScalarNode, text, (True, False)), text)
-    node.start_mark = yaml.Mark(where, 0, -1, -1, None, None)  # no line or column: the span is the option
+    node.start_mark = yaml.Mark(where, 0, -1, -1, None, None)  # type: ignore[arg-type]  # no line or column
     problems: list[RulingsError] = []
     value = _scalar(node, where, problems)
     if problems:
@@ -333,6 +333,7 @@ def _build(node: yaml.Node, path: Path, doc: Document, problems: list[RulingsErr
             problems.append(_refused(node, doc.path))
             return []
         return [_build(item, (*path, i), doc, problems) for i, item in enumerate(node.value)]
+    assert isinstance(node, yaml.ScalarNode)
     return _scalar(node, doc.path, problems)
 
 
@@ -346,7 +347,8 @@ def _pairs(node: yaml.MappingNode, path: str, problems: list[RulingsError],
 
     done = {} if done is None else done
     done[id(node)] = None  # being expanded: merging it into itself is an error below
-    written, merged = [], []
+    written: list[tuple[yaml.Node, yaml.Node]] = []
+    merged: list[tuple[yaml.Node, yaml.Node]] = []
     for key_node, value_node in node.value:
         if key_node.tag != _MERGE:
             written.append((key_node, value_node))
@@ -419,10 +421,10 @@ def _counting() -> type:
     class Counting(Composer):
         composed = 0
 
-        def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node:
+        def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
             self.composed += 1
             if self.composed > MAX_VALUES:
-                raise _TooMany(yaml.ScalarNode("", "", self.peek_event().start_mark))
+                raise _TooMany(yaml.ScalarNode("", "", self.peek_event().start_mark))  # type: ignore[attr-defined]
             return Composer.compose_node(self, parent, index)
 
     return Counting
@@ -469,7 +471,7 @@ def _fast_loader() -> type | None:
     if not getattr(yaml, "__with_libyaml__", False):
         return None
     from yaml.composer import Composer
-    from yaml.cyaml import CParser
+    from yaml.cyaml import CParser  # type: ignore[attr-defined]
     from yaml.resolver import Resolver
 
     class FastLoader(_counting(), CParser, Resolver):  # type: ignore[misc]

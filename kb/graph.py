@@ -27,7 +27,7 @@ def dependency_graph(pack: Pack) -> nx.DiGraph:
     expression that reads a fact (`condition`, `amount`, `per`, `base`, `automatic`, `passes`, `min`, `max`,
     `when`), `modifies` (a rule's quantity), `settles` (a policy's rules) and a policy's kind towards its quantity.
     """
-    graph = nx.DiGraph()
+    graph: nx.DiGraph[Any] = nx.DiGraph()
     for fact in pack.facts.values():
         graph.add_node(("fact", fact.name))
         for name in fact.derive.names if fact.derive else ():
@@ -67,7 +67,7 @@ def _link(graph: nx.DiGraph, source: Node, target: Node, role: str) -> None:
 
 def beats_graph(pack: Pack) -> nx.DiGraph:
     """Rule X -> rule Y when a policy prefers X over Y whenever both hold."""
-    graph = nx.DiGraph()
+    graph: nx.DiGraph[Any] = nx.DiGraph()
     for p in pack.policies.values():
         if p.kind == "override" and p.rule:
             for other in p.over:

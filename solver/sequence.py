@@ -478,12 +478,12 @@ def _one_attack(seq: RollSequence, rolls: Sequence[StepResult]) -> dict[Attack, 
                 grown: dict[tuple[Lane, ...], Fraction] = {}
                 for w, pw in ways.items():
                     for o, po in options:
-                        key = tuple(sorted(w + o, key=_lane_order))
-                        grown[key] = grown.get(key, Fraction(0)) + pw * po
+                        lanes = tuple(sorted(w + o, key=_lane_order))
+                        grown[lanes] = grown.get(lanes, Fraction(0)) + pw * po
                 ways = grown
-            for out, pw in ways.items():
-                key = ((*counts, len(out)), out)
-                nxt[key] = nxt.get(key, Fraction(0)) + p * pw
+            for way, pw in ways.items():
+                state = ((*counts, len(way)), way)
+                nxt[state] = nxt.get(state, Fraction(0)) + p * pw
         if len(nxt) > MAX_STATES:
             raise RulingsError(f"sequence {seq.name!r}: one attack has more than {MAX_STATES:,} outcomes at step "
                                f"{roll.step.name!r}, too many to resolve exactly",
@@ -491,8 +491,8 @@ def _one_attack(seq: RollSequence, rolls: Sequence[StepResult]) -> dict[Attack, 
         states = nxt
     out: dict[Attack, Fraction] = {}
     for (counts, dice), p in states.items():
-        key = (counts, tuple(sorted(((lane[0], lane[1]) for lane in dice), key=_damage_order)))
-        out[key] = out.get(key, Fraction(0)) + p
+        attack = (counts, tuple(sorted(((lane[0], lane[1]) for lane in dice), key=_damage_order)))
+        out[attack] = out.get(attack, Fraction(0)) + p
     return out
 
 
@@ -510,7 +510,7 @@ def _die(lane: Lane, roll: StepResult, events: Mapping[str, tuple[Event, int, in
     """What one die in `lane` becomes at this step: the dice it goes on as, with their chances."""
     if roll.step.name in lane[2]:
         return [((lane,), Fraction(1))]
-    out = []
+    out: list[tuple[tuple[Lane, ...], Fraction]] = []
     for o in roll.outcomes:
         if not o.kept:
             out.append(((), o.chance))

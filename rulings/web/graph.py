@@ -65,8 +65,8 @@ def graph_svg(pack: Pack, focus: str | None = None) -> str:
            '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" '
            'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>']
     for a, b, roles in graph.edges(data="roles", default=()):
-        (x1, y1), (x2, y2) = place[a], place[b]
-        x1, y1, y2 = x1 + box, y1 + BOX_HEIGHT / 2, y2 + BOX_HEIGHT / 2
+        (left, top), (x2, bottom) = place[a], place[b]
+        x1, y1, y2 = left + box, top + BOX_HEIGHT / 2, bottom + BOX_HEIGHT / 2
         middle = (x1 + x2) / 2
         dim = ' class="dim"' if near is not None and not (a in near and b in near) else ""
         out.append(f'<path{dim} d="M{x1:g},{y1:g} C{middle:g},{y1:g} {middle:g},{y2:g} {x2:g},{y2:g}" '

@@ -479,20 +479,20 @@ def _redundant(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> Iterab
                     if same
                     else f"have the same effect, and whenever {a.name} holds {b.name} holds too"
                 )
-                groups = _slipped(pack, a.name, b.name)
+                slipped = _slipped(pack, a.name, b.name)
                 slip = "".join(
                     f" {outside} is not in {inside}'s non-stacking group {policy_words(p)}, so it slips past it."
-                    for p, inside, outside in groups
+                    for p, inside, outside in slipped
                 )
                 yield Finding(
                     "warning",
                     kind,
                     f"{kind}.{a.name}+{b.name}",
                     f"{a.name} and {b.name} {text}, so both count ({a.op}{a.amount.text} twice).{slip}",
-                    (*_spans(pack, [a.name, b.name]), *((p.name, p.where) for p, _, _ in groups)),
+                    (*_spans(pack, [a.name, b.name]), *((p.name, p.where) for p, _, _ in slipped)),
                     a.quantities[0],
                     holds[a.name],
-                    cause="non_stacking" if groups else None,
+                    cause="non_stacking" if slipped else None,
                 )
 
 

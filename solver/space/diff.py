@@ -344,7 +344,7 @@ def _facts(old: Pack, new: Pack, exprs: Sequence[Expr], changed: Sequence[str]) 
         if name not in old.facts:  # new in this version: the old pack never reads it, the new one may
             out.append(name)
             continue
-        derive = [p.facts[name].derive for p in (old, new) if p.facts[name].derive is not None]
+        derive = [d for p in (old, new) if (d := p.facts[name].derive) is not None]
         touched = any(c in changed for c in {name} | inputs(new, name) | inputs(old, name)) or any(
             new.facts[n].derive is not None and n in changed for n in facts_behind(new, [name]))
         if derive and (touched or new.facts[name].type.kind == "keywords"):
@@ -374,7 +374,7 @@ def _parts(pack: Pack, facts: Sequence[str], exprs: Sequence[Expr]) -> list[_Par
     """Split the facts into parts no reading, shared input or domain constraint joins."""
     import networkx as nx
 
-    graph = nx.Graph()
+    graph: nx.Graph[str] = nx.Graph()
     graph.add_nodes_from(facts)
     for e in exprs:
         read = [n for n in facts_behind(pack, e.names) if n in graph]  # through derived facts varied by inputs

@@ -157,7 +157,7 @@ def untangle(pack: Pack, names: set[str]) -> set[str]:
         tangled = {n for n in names if pack.facts[n].derive is not None and inputs(pack, n) & direct}
         if not tangled:
             return names
-        names = (names - tangled) | {i for n in tangled for i in pack.facts[n].derive.names if i in pack.facts}
+        names = (names - tangled) | {i for n in tangled for i in _derive(pack, n).names if i in pack.facts}
 
 
 def situations(
@@ -524,3 +524,8 @@ def _sample_uncached(pack: Pack, name: str) -> tuple[Any, ...]:
     return tuple(v for v in values_of(pack, name) if v != fact.default)
 
 
+def _derive(pack: Pack, name: str) -> Expr:
+    """The expression a derived fact is worked out by."""
+    derive = pack.facts[name].derive
+    assert derive is not None, name
+    return derive
