@@ -132,3 +132,29 @@ policies:
 def game() -> str:
     """The game-shaped pack (see `GAME`)."""
     return GAME
+
+
+def wide_game() -> str:
+    """A game-shaped pack whose distances run wide, as a real game's do: 1 to 72 inches, weapons of 6 to 72, and
+    rules that compare them in several ways (half range, point blank, beyond a fixed distance, out of range)."""
+    text = GAME.replace("pack: game\ntitle: A generated game -- shooting, shaped like a real pack",
+                        "pack: wide\ntitle: A generated game with wide distance ranges")
+    text = text.replace('attack.distance: {type: int, range: [0, 48], typical: 12,',
+                        'attack.distance: {type: int, range: [1, 72], typical: 12,')
+    text = text.replace('weapon.range: {type: int, range: [6, 48], typical: 24,',
+                        'weapon.range: {type: int, range: [6, 72], typical: 24,')
+    text = text.replace("""  shooter.steady:""", """  attack.out_of_range:
+    type: bool
+    text: the target is out of range
+    derive: attack.distance > weapon.range
+  attack.far:
+    type: bool
+    text: the target is more than 36 inches away
+    derive: attack.distance > 36
+  shooter.steady:""")
+    text = text.replace("""policies:""", """\
+  far: {quantity: to_hit, change: -1, when: attack.far and not weapon.accurate}
+  beyond: {quantity: to_hit, change: -3, when: attack.out_of_range}
+  close_volley: {quantity: to_hit, change: +1, when: "attack.distance * 4 <= weapon.range"}
+policies:""")
+    return text

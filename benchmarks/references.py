@@ -45,57 +45,86 @@ def fantasy_value(given: dict[str, Any]) -> int:
     return score
 
 
-def fantasy_answer(given: dict[str, Any]) -> dict[str, Any]:
-    """Every field of a fantasy ruling but the explanation: value, display, what applied, chance, follow-up."""
-    base = 7 - given["shooter.bs"]
+MINUS_ONE_RULES = tuple((fact, FANTASY_RULE[fact]) for fact in FANTASY_MINUS_ONE)
+
+
+def _reading(score: int) -> tuple[str, Fraction, int | None]:
+    """How a fantasy score reads: its display, its chance and the follow-up score after a 6."""
+    if score >= 10:
+        return f"{score}+: impossible", Fraction(0), None
+    if score >= 7:
+        then = score - 3
+        return f"6, then {then}+", Fraction(1, 6) * Fraction(7 - then, 6), then
+    return f"{score}+", Fraction(7 - score, 6), None
+
+
+READINGS = {score: _reading(score) for score in range(2, 20)}
+"""Every score's reading, worked out once: a plain function looks a constant up, it does not rebuild it."""
+
+
+def fantasy_answer(given: dict[str, Any]) -> tuple[Any, ...]:
+    """Every field of a fantasy ruling but the explanation: value, display, what applied and was suppressed,
+    what was clamped, chance, follow-up, impossible, automatic. Plain code: tuples, ints, constants."""
+    score = 7 - given["shooter.bs"]
     applied = []
-    for name in FANTASY_MINUS_ONE:
-        if given.get(name):
-            applied.append({"rule": FANTASY_RULE[name], "change": "-1"})
+    for fact, rule in MINUS_ONE_RULES:
+        if given.get(fact):
+            applied.append((rule, "-1"))
+            score += 1
     if given.get("target.within_4in"):
-        applied.append({"rule": "within_4in", "change": "+1"})
+        applied.append(("within_4in", "+1"))
+        score -= 1
     if given.get("target.lone_model") and given["target.unit_strength"] <= 2:
-        applied.append({"rule": "lone_model", "change": "-1"})
-    soft = False
+        applied.append(("lone_model", "-1"))
+        score += 1
+    soft = hard = False
     if given.get("soft_cover.obscures"):
         los = 2 * given["soft_cover.los"]
         soft = los >= given["target.los"] and los >= given["shooter.los"]
-    hard = False
     if given.get("hard_cover.obscures"):
         los = 2 * given["hard_cover.los"]
         hard = los >= given["target.los"] and los >= given["shooter.los"]
-    suppressed = []
+    suppressed = ()
     if hard:
-        applied.append({"rule": "hard_cover", "change": "-2"})
+        applied.append(("hard_cover", "-2"))
+        score += 2
         if soft:
-            suppressed.append({"rule": "soft_cover", "by": "hard_cover", "policy": "cover_never_stacks"})
+            suppressed = (("soft_cover", "hard_cover", "cover_never_stacks"),)
     elif soft:
-        applied.append({"rule": "soft_cover", "change": "-1"})
-    score = base
-    for a in applied:
-        score -= int(a["change"])
-    clamped = []
+        applied.append(("soft_cover", "-1"))
+        score += 1
+    clamped = ()
     if score < 2:
-        clamped.append({"rule": "natural_one_misses", "from": score, "to": 2})
+        clamped = (("natural_one_misses", score, 2),)
         score = 2
-    answer: dict[str, Any] = {"value": score, "applied": applied, "suppressed": suppressed, "ignored": [],
-                              "clamped": clamped, "automatic": False, "impossible": score >= 10}
-    if score >= 10:
-        answer["display"] = f"{score}+: impossible"
-        answer["probability"] = Fraction(0)
-    elif score >= 7:
-        then = score - 3
-        answer["then"] = then
-        answer["display"] = f"6, then {then}+"
-        answer["probability"] = Fraction(1, 6) * Fraction(7 - then, 6)
-    else:
-        answer["display"] = f"{score}+"
-        answer["probability"] = Fraction(7 - score, 6)
-    return answer
+    display, probability, then = READINGS[score]
+    return score, display, tuple(applied), suppressed, (), clamped, probability, then, score >= 10, False
 
 
 def wh40k_characteristic(base: int, effects: list[str]) -> int:
-    """A wh40k characteristic: set, then multiply, add, divide, subtract; fractions round up; at least 1."""
+    """A wh40k characteristic in integers: set, then multiply, add, divide, subtract (the pack's order); the
+    fraction kept as numerator and denominator and rounded up at the end; at least 1."""
+    top, bottom = base, 1
+    for effect in effects:
+        if effect[0] == "=":
+            top, bottom = int(effect[1:]), 1
+    for effect in effects:
+        if effect[0] == "x":
+            top *= int(effect[1:])
+    for effect in effects:
+        if effect[0] == "+":
+            top += int(effect[1:]) * bottom
+    for effect in effects:
+        if effect[0] == "/":
+            bottom *= int(effect[1:])
+    for effect in effects:
+        if effect[0] == "-":
+            top -= int(effect[1:]) * bottom
+    return max(-(-top // bottom), 1)
+
+
+def wh40k_characteristic_fractions(base: int, effects: list[str]) -> int:
+    """The same with `Fraction` (the reference of earlier runs, kept to compare with)."""
     value: Fraction = Fraction(base)
     for effect in effects:
         if effect[0] == "=":
@@ -112,9 +141,7 @@ def wh40k_characteristic(base: int, effects: list[str]) -> int:
     for effect in effects:
         if effect[0] == "-":
             value -= int(effect[1:])
-    result = math.ceil(value)
-    result = max(result, 1)
-    return result
+    return max(math.ceil(value), 1)
 
 
 def skirmish_cc_dice(given: dict[str, Any]) -> dict[str, int]:

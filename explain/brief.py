@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from explain.english import amount, effect_words, per_unit, say, sentence, why_not
-from kb.expr import evaluate
+from kb.expr import Expr, atoms, evaluate
 from kb.model import Pack, Quantity, split_change
 from solver.derivation import Node
 from solver.ruling import Ruling
@@ -54,7 +54,6 @@ def brief_text(ruling: Ruling, pack: Pack, *, colour: bool = False) -> str:
         The score needed to hit on a D6: 5+ (chance 1/3)
           + -1 moved: the shooter moved this turn
               roll_to_hit ¶4: "A model that moved for any reason this turn ... suffering a -1 shooting modifier."
-          ? assumes: A situation describes the shot at the moment it is resolved. (timing)
           not shown: 9 rules that did not apply (--full lists them)
     """
     out = []
@@ -108,7 +107,7 @@ def brief_lines(ruling: Ruling, pack: Pack) -> list[Line]:
         lines.append(Line(1, "note", "no modifier applies", base))
     near = _near_misses(ruling, pack, q)
     lines += near
-    lines += _assumptions(ruling.assumptions, pack)
+    lines += _assumptions(ruling.assumptions, pack, shown=q.chart_assumption if ruling.then is not None else None)
     failed = sum(1 for n in ruling.explanation.because if n.tag == "failed") - len(near)
     if failed > 0:
         rules = "rule that did not apply" if failed == 1 else "rules that did not apply"
@@ -145,11 +144,25 @@ def _answer(ruling: Ruling, q: Quantity) -> str:
         verdict = "PASSED" if extra["passed"] else "FAILED"
         return f"{shown}, {verdict}" + (f" (it needs {need} or more)" if isinstance(need, int) else "")
     if ruling.probability is not None:
-        what = "chance to pass" if q.kind in ("total", "roll") else "chance"
         if ruling.probability == 0 and q.kind in ("total", "roll"):
             return f"{shown} (impossible: it can never pass, chance 0)"
-        return f"{shown} ({what} {_fraction(ruling.probability)})"
+        if q.kind in ("total", "roll"):  # what passes: the target the roll must reach
+            need = _needs(ruling, q)
+            what = f"needs {need} or more: " if need else "to pass: "
+            return f"{shown} ({what}chance {_fraction(ruling.probability)})"
+        return f"{shown} (chance {_fraction(ruling.probability)})"
     return shown
+
+
+def _needs(ruling: Ruling, q: Quantity) -> str | None:
+    """What a roll or total must reach to pass: the pack's `passes`, else the target the situation gave."""
+    need = evaluate(q.passes, ruling.values or {}) if q.passes is not None else None
+    if isinstance(need, int) and not isinstance(need, bool):
+        return str(need)
+    return next((m.group(1) for n in ruling.explanation.because if (m := _AT_LEAST.match(n.claim))), None)
+
+
+_AT_LEAST = re.compile(r"at least (\d+): chance ")
 
 
 def _reasons(ruling: Ruling, pack: Pack, q: Quantity) -> list[Line]:
@@ -187,8 +200,8 @@ def _reasons(ruling: Ruling, pack: Pack, q: Quantity) -> list[Line]:
     if ruling.applied or q.kind == "characteristic":
         signed = any(p.kind == "clamp" and p.max is not None and evaluate(p.max, {}) == 0
                      for p in pack.policies_of(q.name))
-        lines += [Line(1, "step", _signed(n.claim) if signed else n.claim, n.cite) for n in nodes
-                  if n.tag == "step" and _shown_step(n.claim, ruling)]
+        lines += [_start(pack, q, ruling, n) or Line(1, "step", _signed(n.claim) if signed else n.claim, n.cite)
+                  for n in nodes if n.tag == "step" and _shown_step(n.claim, ruling)]
     else:  # no modifier: what re-rolls and triggers did to the chance still decided it
         lines += [Line(1, "step", n.claim, n.cite) for n in nodes if n.tag == "step" and n.claim.startswith(DICE_STEPS)]
     for s in ruling.suppressed:
@@ -203,8 +216,9 @@ def _reasons(ruling: Ruling, pack: Pack, q: Quantity) -> list[Line]:
         if n.tag == "clamp":
             c = next(clamps, None)
             lines.append(Line(1, "clamp", _clamp(pack, q, c) if c is not None else n.claim, n.cite))
-        elif n.tag == "chart":
-            lines.append(Line(1, "chart", n.claim, n.cite))
+        elif n.tag == "chart":  # the step says what the chart assumption says: named here, not repeated below
+            assumed = f" (assumes {q.chart_assumption})" if q.chart_assumption in ruling.assumptions else ""
+            lines.append(Line(1, "chart", n.claim + assumed, n.cite))
     if ruling.readings:
         lines += _readings(ruling, pack)
     return lines
@@ -216,8 +230,10 @@ def _clamp(pack: Pack, q: Quantity, c: Any) -> str:
     policy = _policy_for(named, c)
     why = f" ({policy.text})" if policy is not None and policy.text else ""
     if policy is not None and policy.kind == "cap":
-        return f"the net modifier {c.before:+d} becomes {c.after:+d}{why}" if isinstance(c.before, int) \
-            else f"the net modifier {c.before} becomes {c.after}{why}"
+        what = {"improvements": "the modifiers that improve it", "worsenings": "the modifiers that worsen it"}.get(
+            policy.of, "the net modifier")
+        return f"{what} {c.before:+d} becomes {c.after:+d}{why}" if isinstance(c.before, int) \
+            else f"{what} {c.before} becomes {c.after}{why}"
     what = "the result" if q.kind in ("total", "roll") else (q.name if c.rule == q.name else c.rule)
     before = c.before
     if policy is not None and policy.max is not None and evaluate(policy.max, {}) == 0 and isinstance(before, int):
@@ -245,23 +261,36 @@ def _policy_for(named: list[Any], c: Any) -> Any:
 def _near_misses(ruling: Ruling, pack: Pack, q: Quantity) -> list[Line]:
     """Rules that did not apply although the situation set one of the facts they read away from its default.
 
-    Those are the rules a player is asking about ("the target is a lone model, so why no -1?");
-    the others did not apply because nothing in the situation touched them.
+    Those are the rules a player is asking about ("the target is a lone model, so why no -1?", "the target is in
+    cover, so why no +1?"): a part of the rule's condition holds because the situation set a fact, yet the whole
+    does not. The others did not apply because nothing in the situation spoke for them.
     """
     values = ruling.values
     if not values or ruling.automatic:
         return []
     out = []
     counted = {a.rule for a in ruling.applied} | {s.rule for s in ruling.suppressed} | set(ruling.ignored)
-    reads = {m.name: _inputs(pack, m.when.names) for m in pack.modifiers_of(q.name)}
     for m in pack.modifiers_of(q.name):
-        own = reads[m.name].difference(*(r for name, r in reads.items() if name != m.name))
-        if m.name in counted or m.under or not _touched(pack, frozenset(own), values):
+        if m.name in counted or m.under or evaluate(m.when, values) is not False:
             continue
-        if evaluate(m.when, values) is not False:
-            continue
-        out.append(Line(1, "failed", f"{m.name} does not apply: {why_not(pack, m.when, values)}", _cite(m)))
+        if _spoken_for(pack, m.when, values):
+            out.append(Line(1, "failed", f"{m.name} does not apply: {why_not(pack, m.when, values)}", _cite(m)))
     return out
+
+
+def _spoken_for(pack: Pack, when: Expr, values: Mapping[str, Any], depth: int = 0) -> bool:
+    """Whether a part of the condition holds because of a fact the situation set: a part that holds and reads such a
+    fact, or a derived fact whose own condition is spoken for ("the hard cover obscures the target" behind "in hard
+    cover")."""
+    for part in atoms(when):
+        held = evaluate(part, values)
+        if held is True and _touched(pack, part.names, values):
+            return True
+        fact = pack.facts.get(part.text.strip())
+        if held is False and fact is not None and fact.derive is not None and depth < 8 \
+                and _spoken_for(pack, fact.derive, values, depth + 1):
+            return True
+    return False
 
 
 def _inputs(pack: Pack, names: frozenset[str]) -> set[str]:
@@ -289,6 +318,17 @@ DICE_STEPS = ("re-rolls first", "the player chooses", "an unmodified", "unmodifi
 """The steps of a roll's derivation that change its chance with no modifier: re-rolls, the choice, triggers."""
 
 
+def _start(pack: Pack, q: Quantity, ruling: Ruling, step: Node) -> Line | None:
+    """The start of a characteristic the pack works out from facts: the reason in words, with the sentence it rests
+    on ("start: 2, the smaller of the unit's destroyed models (2) and ..."), not just its name and number."""
+    base = next((n for n in ruling.explanation.because if n.tag == "base"), None)
+    if q.base is None or not q.base.names or base is None or not step.claim.startswith(f"start: {q.name} "):
+        return None
+    value = step.claim[len(f"start: {q.name} "):]
+    cite = base.cite or step.cite or (str(q.cite) if q.cite and q.cite.quote else None)
+    return Line(1, "step", f"start: {value}, {amount(pack, q.base, ruling.values or {}, settled=True)}", cite)
+
+
 def _shown_step(claim: str, ruling: Ruling) -> bool:
     """A characteristic's arithmetic steps, except a dice value's "modified by nothing"."""
     return "modified by nothing" not in claim
@@ -305,8 +345,7 @@ def _choice(ruling: Ruling) -> list[Line]:
     others = [a for a in choice.alternatives if a.ignored != choice.ignored]
     if not others:
         return lines
-    if choice.explicit and choice.best.ignored != choice.ignored:
-        best = choice.best
+    if choice.explicit and (best := choice.best) is not None and best.ignored != choice.ignored:
         lines.append(Line(2, "note", f"the best choice would ignore {', '.join(best.ignored) or 'nothing'} "
                                      f"for {best.display}"))
     ranked = sorted(others, key=lambda a: (a.ignored != (), -a.rank, len(a.ignored), sorted(a.ignored)))
@@ -377,10 +416,14 @@ def _when(pack: Pack, name: str, value: Any) -> str:
     return sentence(fact, value) if fact is not None else f"{name} = {value}"
 
 
-def _assumptions(names: tuple[str, ...], pack: Pack) -> list[Line]:
+def _assumptions(names: tuple[str, ...], pack: Pack, shown: str | None = None) -> list[Line]:
+    """The assumptions that decided something in this ruling: not those that frame every situation (`--full` lists
+    them), nor one already named on the step it decided (`shown`)."""
     out = []
     for name in names:
         a = pack.assumptions.get(name)
+        if name == shown or (a is not None and a.framing):
+            continue
         out.append(Line(1, "assumption", f"assumes: {a.text} ({name})" if a else f"assumes: {name}"))
     return out
 

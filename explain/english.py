@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from kb.expr import UNKNOWN, Expr
+from kb.expr import UNKNOWN, Expr, _build
 from kb.model import Fact, Pack, split_change
 
 _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
@@ -80,6 +80,7 @@ def sentence(fact: Fact, value: Any = True) -> str:
         value = ", ".join(sorted(value)) or "none"
         if "{value}" not in fact.text:  # "the attacking unit's keywords are VEHICLE"
             return re.sub(r"\s*\([^)]*\)", "", _plain(fact.text)) + f" are {value}"
+    value = fact.shown(value)  # an enum value as the pack words it ("two hits", not two_hits)
     text = _plain(fact.text)
     return text.replace("{value}", str(value)) if "{value}" in text else f"{text} is {value}"
 
@@ -235,9 +236,21 @@ def per_unit(fact: Fact) -> str:
     return noun(fact)
 
 
-def amount(pack: Pack, expr: Expr, values: Mapping[str, Any] | None = None) -> str:
-    """A numeric expression in words ("7 - shooter.bs" -> "7 minus the shooter's Ballistic Skill")."""
-    return _amount(pack, expr._tree, values or {})
+def amount(pack: Pack, expr: Expr, values: Mapping[str, Any] | None = None, *, settled: bool = False) -> str:
+    """A numeric expression in words ("7 - shooter.bs" -> "7 minus the shooter's Ballistic Skill").
+
+    With `settled`, a conditional whose condition the values decide is said as the value it picks and why:
+    "4 (as the shooter's experience is regular)", not every branch.
+    """
+    n = expr._tree
+    passed: list[Any] = []  # conditions that fail on the way down a chain of conditionals
+    while settled and n[0] == "if" and isinstance(held := _build(n[2])(values or {}), bool):
+        if held:
+            return f"{_amount(pack, n[3], values or {})} (as {_say(pack, n[2], values or {}, True)})"
+        passed.append(n[2])
+        n = n[4]
+    said = _amount(pack, n, values or {})
+    return said + (f" (as {_join([_say(pack, c, values or {}, False) for c in passed], 'and')})" if passed else "")
 
 
 def effect_words(change: str) -> str:
@@ -291,7 +304,9 @@ def _say(pack: Pack, n: tuple[Any, ...], values: Mapping[str, Any], holds: bool)
 
 def _run(pack: Pack, n: tuple[Any, ...]) -> tuple[Fact, int, int] | None:
     """`LOW <= fact <= HIGH` for an int fact with a `{value}` text, else None."""
-    (op1, mid), (op2, high) = n[3] if len(n[3]) == 2 else ((None, None), (None, None))
+    if len(n[3]) != 2:
+        return None
+    (op1, mid), (op2, high) = n[3]
     fact = pack.facts.get(mid[2]) if op1 == op2 == "<=" and mid[0] == "n" else None
     if fact is None or fact.type.kind != "int" or "{value}" not in fact.text or n[2][0] != "c" or high[0] != "c":
         return None
@@ -315,7 +330,7 @@ def _compare(pack: Pack, left: tuple[Any, ...], op: str, right: tuple[Any, ...],
         if fact.type.kind == "enum" or not isinstance(c, int):
             said = sentence(fact, c)
             actual = values.get(left[2], c)
-            return (said if op == "==" else negate(said)) + (f" (it is {actual})" if actual != c else "")
+            return (said if op == "==" else negate(said)) + (f" (it is {fact.shown(actual)})" if actual != c else "")
         if "{value}" in text:
             template = _X_PLUS if "{value}+" in text else _RANGE
             phrase = template[op].format(c=c)
@@ -334,7 +349,8 @@ def _amount(pack: Pack, n: tuple[Any, ...], values: Mapping[str, Any]) -> str:
         if fact is None:
             return "the unmodified value" if n[2] == "base" else n[2]
         value = values.get(n[2], UNKNOWN)
-        return noun(fact) + (f" ({_value(value)})" if value is not UNKNOWN else "")
+        return noun(fact) + (f" ({_value(fact.shown(value) if fact.value_text else value)})"
+                             if value is not UNKNOWN else "")
     if tag == "neg":
         return f"minus {_amount(pack, n[2], values)}"
     if tag == "bin":

@@ -10,16 +10,40 @@ that situation now, so the FAQ cannot drift from the pack.
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 import yaml
 
 from explain.faq_keywords import KeywordEntry, keyword_questions
-from explain.faq_questions import SEQUENCE_TOPICS, TOPICS, SequenceQuestion, odds, questions, sequence_questions
+from explain.faq_questions import (
+    LAST_TOPICS,
+    SEQUENCE_TOPICS,
+    TOPICS,
+    SequenceQuestion,
+    middle,
+    odds,
+    questions,
+    sequence_questions,
+    worked_inputs,
+)
+from explain.faq_words import (
+    _lower,
+    faq_lines,
+    form_of,
+    is_odds_question,
+    lead,
+    question_words,
+    rule_label,
+    scrub,
+    situation_words,
+    source_title,
+    topic_of,
+)
 from explain.json import ruling_json
 from kb.errors import Span
 from kb.expr import show_value
@@ -55,6 +79,10 @@ class Entry:
     """The seed sentence a declared question or a worked example rests on."""
     table: Table | None = None
     """For an odds question: every cell, each a situation and its ruling."""
+    form: str = ""
+    """How a generated question asks (`explain.faq_words.FORMS`); "" for one the pack declares."""
+    baseline: Ruling | None = None
+    """The ruling without the rules the question is about, which the answer compares with ("5+ instead of 4+")."""
 
 
 def faq(pack: Pack) -> list[Entry]:
@@ -72,32 +100,116 @@ def faq(pack: Pack) -> list[Entry]:
         seen: dict[str, int] = {}
         shown_assumptions: set[str] = set()
         shown: set[str] = set()
+        target = roll_target(pack, q)
         for found in questions(pack, q):
             if found.shows.startswith("assumption:") and found.shows.split(":", 1)[1] in shown_assumptions:
                 continue  # already under an answer that relies on it
             if not found.words and found.shows in shown:
                 continue  # a question the pack declares already shows it
-            ruling = ask_if_possible(pack, q.name, situation_from_data(found.situation, pack, _where(pack)))
+            data = found.situation
+            if target is not None and not found.words and not found.quote and not {"roll", "target"} & set(data):
+                data = {**data, "target": target}  # a roll's chance, at what a step of the pack's sequence needs
+            ruling = _asked(pack, q.name, data)
             if ruling is None or ruling.cases:
                 continue  # a question whose answer depends on facts it does not state is not worth asking
-            key = yaml.safe_dump(found.situation, sort_keys=True)
+            key = json.dumps(data, sort_keys=True, default=str)
             if key in seen:
                 old = mine[seen[key]]
-                mine[seen[key]] = Entry(old.quantity, old.topic, old.question, old.situation, old.ruling,
-                                        (*old.shows, found.shows), old.quote or found.quote)
+                mine[seen[key]] = replace(old, shows=(*old.shows, found.shows), quote=old.quote or found.quote)
                 continue
             seen[key] = len(mine)
-            question = found.words or question_text(pack, q, found.situation)
-            mine.append(Entry(q.name, found.topic, question, found.situation, ruling, (found.shows,), found.quote))
+            if found.words:
+                question, form, topic, baseline = found.words, "", found.topic, None
+            else:
+                form = form_of(pack, found.shows, data, ruling)
+                question = question_words(pack, q, form, data, ruling, found.shows)
+                topic = topic_of(pack, q, found.shows, found.topic)
+                baseline = _baseline(pack, q, data, ruling) if form == "change" else None
+            mine.append(Entry(q.name, topic, question, data, ruling, (found.shows,), found.quote, form=form,
+                              baseline=baseline))
             shown_assumptions.update(ruling.assumptions)
             if found.words:
                 shown.update(_what_it_shows(ruling))
         table = odds_entry(pack, q)
         if table is not None:
             mine.append(table)
-        order = list(dict.fromkeys([*(e.topic for e in mine if e.topic not in TOPICS.values()), *TOPICS.values()]))
-        out += sorted(mine, key=lambda e: order.index(e.topic))
+        out += _by_topic(mine, [topic_of(pack, q, f"modifier:{m.name}", "") for m in pack.modifiers_of(q.name)])
     return out
+
+
+def _by_topic(entries: list[Entry], rules: list[str]) -> list[Entry]:
+    """The entries grouped by topic: the pack's own topics, each rule's in the pack's order (`rules`), the others in
+    the order they first come, then limits, charts, the order of operations, worked examples, odds and
+    assumptions."""
+    late = [TOPICS[t] for t in LAST_TOPICS]
+    asked = {e.topic for e in entries}
+    declared = [e.topic for e in entries if e.form == "" and e.table is None and e.topic not in late]
+    order = list(dict.fromkeys([*declared, TOPICS["automatic"], *(t for t in rules if t in asked),
+                                *(e.topic for e in entries if e.topic not in late), *late]))
+    return sorted(entries, key=lambda e: order.index(e.topic))
+
+
+_ASKED: dict[tuple[int, str, str], Ruling | None] = {}
+"""The rulings the FAQ asked, by pack, quantity and situation: the questions, their baselines and the odds
+tables ask the same situations again (a pack is held by `_PACKS` so its id is not reused while it is kept)."""
+_PACKS: dict[int, Pack] = {}
+
+
+def _asked(pack: Pack, quantity: str, data: dict[str, Any]) -> Ruling | None:
+    """`ask_if_possible` of the situation `data`, each situation asked once per pack."""
+    key = (id(pack), quantity, json.dumps(data, sort_keys=True, default=str))
+    if key not in _ASKED:
+        if len(_ASKED) > 20_000 or (_PACKS and id(pack) not in _PACKS and len(_PACKS) > 8):
+            _ASKED.clear()
+            _PACKS.clear()
+        _PACKS[id(pack)] = pack
+        _ASKED[key] = ask_if_possible(pack, quantity, situation_from_data(data, pack, _where(pack)))
+    return _ASKED[key]
+
+
+def roll_target(pack: Pack, q: Quantity) -> int | None:
+    """What a roll quantity's question says the roll needs, so its answer gives a chance: the target a step of the
+    pack's sequence sets for it in a typical attack, else the middle of its dice (4 on a D6, 7 on 2D6)."""
+    if q.kind != "roll":
+        return None
+    from kb.expr import evaluate
+    from solver.space.search import fact_values
+
+    for name, seq in pack.sequences.items():
+        for step in seq.rolls:
+            if step.roll != q.name or not step.modified:
+                continue
+            worked = worked_inputs(pack, name)
+            if step.target is None:
+                target = ((worked.get("sequence") or {}).get(step.name) or {}).get("target")
+            else:
+                try:
+                    target = evaluate(step.target, fact_values(pack, worked["given"]))
+                except Exception:
+                    target = None
+            if isinstance(target, int) and not isinstance(target, bool):
+                return target
+    return middle(q.dice)
+
+
+def _baseline(pack: Pack, q: Quantity, data: dict[str, Any], r: Ruling) -> Ruling | None:
+    """The ruling of `data` without the pack's rules that counted (their facts switched off) and without the
+    situation's effects: what the answer's value was before them."""
+    from explain.faq_questions import _switched_off
+    from solver.space.search import base_inputs
+
+    rules = [a.rule for a in r.applied if a.rule in pack.modifiers]
+    reads = set(base_inputs(pack, [pack.modifiers[x].when for x in rules]))
+    reads |= {n for x in rules for n in pack.modifiers[x].when.names}  # a derived fact given as it is
+    given = {n: v for n, v in (data.get("given") or {}).items() if n not in reads}
+    for x in rules:
+        given.update(_switched_off(pack, pack.modifiers[x].when, given))
+    plain = {k: v for k, v in data.items() if k in ("base", "roll", "target", "reroll", "unmodified", "weapons")}
+    plain = {**plain, **({"given": given} if given else {})}
+    if plain == data or r.groups is not None:
+        return None
+    before = _asked(pack, q.name, plain)
+    return before if before is not None and before.cases is None and before.groups is None else None
 
 
 def _what_it_shows(r: Ruling) -> set[str]:
@@ -112,8 +224,7 @@ def _what_it_shows(r: Ruling) -> set[str]:
 
 def situation_text(pack: Pack, q: Quantity, data: dict[str, Any]) -> str:
     """The situation of a question in the pack's words: "The shooter has Ballistic Skill 3 and ..."."""
-    said = question_text(pack, q, data)
-    return "" if said == f"What is {q.text}?" else said.rsplit(f" What is {q.text}?", 1)[0]
+    return situation_words(pack, q, data)
 
 
 def odds_entry(pack: Pack, q: Quantity) -> Entry | None:
@@ -159,47 +270,21 @@ def _bare(text: str) -> str:
 
 
 def question_text(pack: Pack, q: Quantity, data: dict[str, Any]) -> str:
-    """The question in plain English, built from the fact texts of the situation.
+    """The question a player asks about the situation `data`, built from the fact texts: how it changes the value
+    or the chance (a roll's chance, what a roll given ends as), never "What is X?".
 
     Examples:
         >>> from kb.loader import load_pack
         >>> pack = load_pack("fantasy")
         >>> data = {"given": {"shooter.bs": 3, "shooter.moved": True}}
-        >>> print(question_text(pack, pack.quantities["to_hit"], data))
-        The shooter has Ballistic Skill 3 and the shooter moved this turn. What is the score needed to hit on a D6?
+        >>> question_text(pack, pack.quantities["to_hit"], data).endswith(
+        ...     "moved this turn. How does that change the score needed to hit on a D6?")
+        True
     """
-    given = data.get("given") or {}
-    clauses = [_clause(pack.facts[n], given[n]) for n in pack.facts if n in given]
-    if data.get("base") is not None:
-        clauses.append(f"the unmodified value is {data['base']}")
-    for effect in data.get("effects") or []:
-        name, op = (effect.get("name"), effect["op"]) if isinstance(effect, dict) else (None, effect)
-        clauses.append(f"{name} gives {op}" if name else f"a rule gives {op}")
-    if data.get("weapons") is not None:
-        clauses.append(f"{data['weapons']} identical weapons make the attacks")
-    if data.get("roll") is not None:
-        clauses.append(f"the roll is {data['roll']}")
-    if data.get("target") is not None:
-        clauses.append(f"the roll must reach {data['target']}")
-    rerolls = data.get("reroll")
-    for reroll in [rerolls] if isinstance(rerolls, str) else rerolls or []:
-        clauses.append({"ones": "rolls of 1 are re-rolled", "failed": "a failed roll is re-rolled",
-                        "all": "any roll may be re-rolled"}.get(reroll, f"re-roll: {reroll}"))
-    if data.get("unmodified") is not None:
-        clauses.append(f"an unmodified {data['unmodified']} matters")
-    if data.get("unit"):
-        kinds = ["[" + ", ".join(m["keywords"]) + "]" for m in data["unit"]["models"]]
-        clauses.append("the unit's models have keywords " + ", ".join(kinds))
-    if data.get("ignore") is not None:
-        clauses.append("the player ignores " + (", ".join(data["ignore"]) or "nothing"))
-    if data.get("reading"):
-        reading = data["reading"]
-        clauses.append("the text is read as " + (reading if isinstance(reading, str) else ", ".join(reading.values())))
-    ask_ = f"What is {q.text}?"
-    if not clauses:
-        return ask_
-    text = clauses[0] if len(clauses) == 1 else ", ".join(clauses[:-1]) + " and " + clauses[-1]
-    return text[0].upper() + text[1:] + ". " + ask_
+    ruling = _asked(pack, q.name, data)
+    form = form_of(pack, "", data, ruling) if ruling is not None and ruling.cases is None else "change"
+    return question_words(pack, q, form, data, ruling, "") if ruling is not None else \
+        f"{situation_words(pack, q, data)} How does that change {q.text}?".strip()
 
 
 def _clause(fact: Fact, value: Any) -> str:
@@ -208,7 +293,7 @@ def _clause(fact: Fact, value: Any) -> str:
     if fact.type.kind == "bool" and "{value}" in fact.text:
         return fact.describe(value)
     said = sentence(fact, value)  # "the shooter did not move this turn", never "it is not the case that ..."
-    return _one(said) if value == 1 and not isinstance(value, bool) else said
+    return _one_held(_one(said)) if value == 1 and not isinstance(value, bool) else said
 
 
 def _one(text: str) -> str:
@@ -218,7 +303,19 @@ def _one(text: str) -> str:
     def one(m: re.Match[str]) -> str:
         words = m.group(2).split()
         return m.group(1) + " ".join([*(w for w in words[:-1]), _singular(words[-1])])
-    return re.sub(r"\b(1 )((?:[a-z]+ )?(?:dice|[a-z]+s))\b", one, text)
+    return re.sub(r"(?<![\w+\-/.])(1 )((?:[a-z]+ )?(?:dice|[a-z]+s))\b", one, text)
+
+
+def _one_held(text: str) -> str:
+    """A reason's "has 1 Spotter markers" as "has 1 Spotter marker": only a count something has, never a verb
+    ("a natural 1 always misses")."""
+    from explain.english import _singular
+
+    def one(m: re.Match[str]) -> str:
+        return m.group(1) + (m.group(2) or "") + _singular(m.group(3))
+    return re.sub(r"(\b(?:has|have|had|with|of) 1 )([A-Za-z]+ )?\b((?:dice|[A-Za-z]{2,}s))\b(?= \(|[.,;]|$)",
+                  lambda m: one(m) if m.group(2) is None or not m.group(2).strip().endswith("s") else m.group(0),
+                  text)
 
 
 def _where(pack: Pack) -> Any:
@@ -228,17 +325,22 @@ def _where(pack: Pack) -> Any:
 # -- rendering ------------------------------------------------------------------
 
 
-def answer_text(entry: Entry) -> str:
-    """The answer in one line: the ruling as a player writes it, with the chance of success.
+def answer_text(entry: Entry, pack: Pack | None = None) -> str:
+    """The answer in one line, as a published FAQ leads it: the yes or no a yes/no question asks, then the chance
+    (a roll's chance and what it needs on the die) or the value, and what it was without the rules asked about.
 
     Split fire gives each group's answer; an odds table says it is one.
     """
     if entry.table is not None:
         return "see the table"
-    r = entry.ruling
-    if r.groups is not None:
-        return "; ".join(f"{name}: {_one_answer(sub)}" for name, sub in r.groups)
-    return _one_answer(r)
+    if pack is None:  # the value alone, as the ruling displays it
+        r = entry.ruling
+        return "; ".join(f"{n}: {_one_answer(sub)}" for n, sub in r.groups) if r.groups is not None else \
+            _one_answer(r)
+    q = pack.quantities[entry.quantity]
+    form = entry.form or ("passes" if "passed" in dict(entry.ruling.extra) else "")
+    said = lead(pack, q, form, entry.ruling, entry.baseline, entry.shows)
+    return scrub(pack, said)
 
 
 def _one_answer(r: Ruling) -> str:
@@ -253,10 +355,11 @@ def _one_answer(r: Ruling) -> str:
 
 
 def reasons(entry: Entry, pack: Pack | None = None) -> list[str]:
-    """The reasons in a sentence or two: what counted, what was suppressed or ignored, what bit.
+    """The reasons in a sentence or two: what counted and why, what was suppressed or ignored, what bit.
 
-    With the pack, each reason is worded as `rulings ask` words it (conditions in plain English,
-    every reading's answer); without it, from the recorded claims.
+    With the pack, each reason is worded from the pack's texts (conditions in plain English, each rule by its
+    own words, every reading's answer by what the reading means), no id of the pack among them; without it,
+    from the recorded claims.
     """
     r = entry.ruling
     if entry.table is not None:
@@ -264,7 +367,7 @@ def reasons(entry: Entry, pack: Pack | None = None) -> list[str]:
     if pack is not None and r.groups is not None:
         out = []
         for name, sub in r.groups:
-            said = _worded_reasons(pack, Entry(entry.quantity, entry.topic, "", entry.situation, sub))
+            said = _worded_reasons(pack, Entry(entry.quantity, entry.topic, entry.question, entry.situation, sub))
             out.append(f"{name[:1].upper() + name[1:]}: " + " ".join(said))
         return out
     if pack is not None and r.cases is None:
@@ -283,36 +386,35 @@ def reasons(entry: Entry, pack: Pack | None = None) -> list[str]:
 
 
 def _worded_reasons(pack: Pack, entry: Entry) -> list[str]:
-    from explain.brief import brief_lines
     from explain.english import why_not
 
     r = entry.ruling
+    odds_ = is_odds_question(entry.question) or entry.topic == TOPICS["odds"]
+    asked = _asked_about(pack, entry)
     out = []
-    after = ""
-    for line in brief_lines(r, pack)[1:]:
+    for line in faq_lines(pack, r, odds=odds_):
         text = line.text
-        if line.tag == "note" and line.depth == 2:
-            text = f"Read as {text}" if after == "reading" else text
-        elif line.tag == "failed" and line.text.split(" ")[0] not in _asked_about(pack, entry):
-            continue  # a rule the question is not about
-        elif line.tag in ("applied", "suppressed", "ignored", "clamp", "chart", "reading", "failed", "step"):
-            after = line.tag
-        elif line.tag == "note" and text == "no modifier applies" and not r.automatic:
+        if line.tag == "failed":
+            if not any(text.startswith(_cap(rule_label(pack, rule)) + " does not apply") for rule in asked):
+                continue  # a rule the question is not about
+        elif line.tag == "note" and text == "no modifier applies":
+            if r.automatic:
+                continue
             text = "No modifier counts"
-        elif line.tag == "note" and text.startswith("no roll is made"):
-            text = text[:1].upper() + text[1:]
-        else:
+        elif line.tag == "note" and not text.startswith("no roll is made"):
             continue
-        if line.tag == "reading":  # curly quotes: an inch mark in the sentence ('within 4"') cannot end it
-            text = re.sub(r': "(.*)" \(', ": \u201c\\1\u201d (", text)
-        first = text.split(" ")[0]
-        text = text if "_" in first or not first[:1].isalpha() else text[:1].upper() + text[1:]
-        out.append(text if text.endswith((".", "\u201d", ")")) and line.tag == "reading" else text.rstrip(".") + ".")
+        text = _one_held(text[:1].upper() + text[1:] if text[:1].isalpha() else text)
+        if line.tag == "reading" and text.endswith(("\u201d", ")")):
+            out.append(text + ".")
+        else:
+            out.append(text.rstrip(".") + ".")
     if r.values is not None:
         shown = " ".join(out)
-        for rule in _asked_about(pack, entry):
-            if f"{rule} does not apply" not in shown:
-                out.append(f"{rule} does not apply: {why_not(pack, pack.modifiers[rule].when, r.values)}.")
+        for rule in asked:
+            label = _cap(rule_label(pack, rule))
+            if f"{label} does not apply" not in shown:
+                why = why_not(pack, pack.modifiers[rule].when, r.values)
+                out.append(scrub(pack, f"{label} does not apply: {why}."))
     return out
 
 
@@ -354,7 +456,7 @@ def citations(pack: Pack, entry: Entry) -> list[str]:
         nodes += [n for child in root.because if child.tag in keep or (child.tag == "failed" and child.claim.split(
             " ")[0] in asked) for _, n in child.lines()]
     # curly quotes around the seed's words: an inch mark inside a quote ('within 4"') cannot end it
-    out = [_curly(n.cite) for n in nodes if n.cite]
+    out = [source_title(pack, _curly(n.cite)) for n in nodes if n.cite]
     if entry.quote:
         where = _source_of(pack, entry.quote)
         out.insert(0, f"{where}: \u201c{entry.quote}\u201d" if where else f"\u201c{entry.quote}\u201d")
@@ -363,7 +465,7 @@ def citations(pack: Pack, entry: Entry) -> list[str]:
         out = [out[0], *(c for c in out[1:] if not c.startswith(where + ": "))]
     out = list(dict.fromkeys(out))
     assumptions = dict.fromkeys(a for r in rulings for a in r.assumptions)
-    out += [f"assumption {a}: {pack.assumptions[a].text}" for a in assumptions if a in pack.assumptions]
+    out += [f"Assumption: {pack.assumptions[a].text}" for a in assumptions if a in pack.assumptions]
     return out
 
 
@@ -376,7 +478,7 @@ def _source_of(pack: Pack, quote: str) -> str:
     for name, source in pack.sources.items():
         for number, text in (source.get("paragraphs") or {}).items():
             if quote.strip() in str(text):
-                return f"{name} \u00b6{number}"
+                return f"{source.get('title') or name} \u00b6{number}"
     return ""
 
 
@@ -422,7 +524,7 @@ def keyword_answer(k: KeywordEntry) -> str:
     else:
         said += " A unit has every keyword of every one of its models."
     for a, b in k.forms:
-        said += f" {a} matched {b}: singular and plural instances of the same keyword function in the same way."
+        said += f" {a} matched {b}: a keyword's singular and its plural are one keyword."
     for option, unit, default in k.readings:
         said += f" Read as {option}{' (the default)' if default else ''}: {'yes' if unit else 'no'}."
     return said
@@ -439,7 +541,7 @@ def faq_json(pack: Pack, entries: list[Entry], named: tuple[str, ...] = (),
     keyword questions; and the questions on whole attacks (`sequences`, each with its whole resolution), asked
     here unless given."""
     doc: dict[str, Any] = {"pack": pack.name, "title": pack.title, "command": faq_command(pack, named), "entries": [
-        {"quantity": e.quantity, "topic": e.topic, "question": e.question, "answer": answer_text(e),
+        {"quantity": e.quantity, "topic": e.topic, "question": e.question, "answer": answer_text(e, pack),
          "reasons": reasons(e, pack), "citations": citations(pack, e), "situation": e.situation,
          "situation_text": _said_under(pack, e), "shows": list(e.shows), "command": replay(pack, e, named),
          "ruling": ruling_json(e.ruling),
@@ -481,21 +583,21 @@ def faq_markdown(pack: Pack, entries: list[Entry], named: tuple[str, ...] = (),
             lines.append(f"  - [{topic}](#{_anchor(topic)})")
     if keywords:
         lines.append(f"- [{KEYWORDS}](#{_anchor(KEYWORDS)}) ({count_questions(len(keywords))})")
-    for name, group in sequence_contents(pack, sequences):
-        heading = _sequence_heading(pack, name)
-        lines.append(f"- [{heading}](#{_anchor(heading)}) ({count_questions(len(group))})")
-        for topic in dict.fromkeys(e.topic for e in group):
+    for name, attacks in sequence_contents(pack, sequences):
+        title = _sequence_heading(pack, name)
+        lines.append(f"- [{title}](#{_anchor(title)}) ({count_questions(len(attacks))})")
+        for topic in dict.fromkeys(s.topic for s in attacks):
             lines.append(f"  - [{topic}](#{_anchor(topic)})")
     number = 0
     for name, group in by_quantity.items():
         lines += ["", f"## {_cap(pack.quantities[name].text)}"]
-        heading = None
+        heading: str | None = None
         for e in group:
             if e.topic != heading:
                 heading = e.topic
                 lines += ["", f"### {heading}"]
             number += 1
-            answer = f"**A:** {answer_text(e)}. " + " ".join(reasons(e, pack))
+            answer = f"**A:** {answer_text(e, pack)}. " + " ".join(reasons(e, pack))
             lines += ["", f"**Q{number}. {e.question}**", ""]
             said = _said_under(pack, e)
             if said:
@@ -529,7 +631,7 @@ KEYWORDS = "Keywords: does a rule apply to this unit?"
 def _said_under(pack: Pack, e: Entry) -> str:
     """The situation in the facts' words, under a question that does not state it itself (a question a pack
     declares in a player's words); "" for a question written from the facts or an odds table."""
-    if e.question.endswith(f"What is {pack.quantities[e.quantity].text}?") or e.table is not None:
+    if e.form or e.table is not None:  # a generated question states its situation itself
         return ""
     return _situations_said(pack, e)
 
@@ -565,14 +667,26 @@ def faq_examples(pack: Pack, entries: list[Entry], sequences: list[SequenceEntry
         cells = [(e.situation, e.ruling)] if e.table is None else [c for _, row in e.table.rows for c in row]
         for j, (situation, ruling) in enumerate(cells):
             name = f"faq-{i:03d}-{e.quantity}" + (f"-{j + 1}" if e.table is not None else "")
-            examples.append({"name": name, "quantity": e.quantity, "quote": e.question, "situation": situation,
-                             "expect": _expect(ruling_json(ruling))})
-    for i, e in enumerate(sequences, len(entries) + 1):
-        outcome = {"mean": _fraction(mean(e.attack.outcome)),
-                   "at_least": {n: _fraction(p) for n, p in at_least(e.attack.outcome).items()}}
-        examples.append({"name": f"faq-{i:03d}-{e.sequence}", "quantity": e.sequence, "quote": e.question,
-                         "situation": e.situation, "expect": {"outcome": outcome}})
+            quote = _quoted(e.quote, citations(pack, e))
+            examples.append({"name": name, "quantity": e.quantity, **({"quote": quote} if quote else {}),
+                             "situation": situation, "expect": _expect(ruling_json(ruling))})
+    for i, s in enumerate(sequences, len(entries) + 1):
+        outcome = {"mean": _fraction(mean(s.attack.outcome)),
+                   "at_least": {n: _fraction(p) for n, p in at_least(s.attack.outcome).items()}}
+        quote = _quoted("", attack_citations(pack, s))
+        examples.append({"name": f"faq-{i:03d}-{s.sequence}", "quantity": s.sequence,
+                         **({"quote": quote} if quote else {}), "situation": s.situation,
+                         "expect": {"outcome": outcome}})
     return yaml.safe_dump({"examples": examples}, sort_keys=False, allow_unicode=True, width=120)
+
+
+def _quoted(quote: str, cites: list[str]) -> str:
+    """An example's `quote`: the rule text the answer rests on (the question's own sentence, else its first
+    citation's words), never the question, which is no sentence of the rules."""
+    if quote:
+        return quote
+    found = next((m for c in cites if (m := re.search(r"\u201c(.*)\u201d", c))), None)
+    return found.group(1) if found else ""
 
 
 def _expect(doc: dict[str, Any]) -> dict[str, Any]:
@@ -686,6 +800,14 @@ def sequence_faq(pack: Pack, entries: list[Entry] | None = None,
         return []
     found = list(sequence_questions(pack, entries if entries is not None else faq(pack)))
     out: list[SequenceEntry] = []
+    attacks: dict[str, AttackRuling] = {}
+
+    def resolved(name: str, data: dict[str, Any]) -> AttackRuling:  # an attack compared with again and again
+        key = json.dumps([name, data], sort_keys=True, default=str)
+        if key not in attacks:
+            attacks[key] = resolve(pack, name, situation_from_data(data, pack, _where(pack)))
+        return attacks[key]
+
     seen: set[str] = set()
     for q in found:
         data = _stating(pack, q.situation, readings)
@@ -693,18 +815,25 @@ def sequence_faq(pack: Pack, entries: list[Entry] | None = None,
         if key in seen:
             continue
         seen.add(key)
-        r = resolve(pack, q.sequence, situation_from_data(data, pack, _where(pack)))
+        r = resolved(q.sequence, data)
         if q.kind == "reading" and not r.readings:
             continue
-        compared = ()
+        compared: tuple[tuple[dict[str, Any], AttackRuling], ...] = ()
         if q.compare is not None:
             other = _stating(pack, q.compare, readings)
-            compared = ((other, resolve(pack, q.sequence, situation_from_data(other, pack, _where(pack)))),)
+            compared = ((other, resolved(q.sequence, other)),)
         said = _sequence_said(pack, q.sequence, compared[0][0] if q.kind in ("trigger", "skip") else data)
         question, answer = _sequence_answer(pack, q, r, compared[0][1] if compared else None, said)
-        out.append(SequenceEntry(q.sequence, q.topic, question, data, r, answer, tuple(attack_reasons(r, pack)),
+        topic = q.topic
+        if q.event and q.kind != "reading":  # a question about an event goes under the event's own name
+            from explain.sequence import _label
+
+            event = next((e for s in pack.sequences[q.sequence].rolls for e in s.events if e.name == q.event), None)
+            topic = _cap(_label(event)) if event is not None else topic
+        out.append(SequenceEntry(q.sequence, topic, question, data, r, answer, tuple(attack_reasons(r, pack)),
                                  (q.shows,), compared))
-    order = list(SEQUENCE_TOPICS.values())
+    order = list(dict.fromkeys([SEQUENCE_TOPICS["worked"], *(e.topic for e in out if e.topic not in (
+        SEQUENCE_TOPICS["reading"],)), SEQUENCE_TOPICS["reading"]]))
     return sorted(out, key=lambda e: (list(pack.sequences).index(e.sequence), order.index(e.topic)))
 
 
@@ -753,8 +882,9 @@ def _changed_said(pack: Pack, change: tuple[dict[str, Any], dict[str, Any] | Non
     return " and ".join(clauses)
 
 
-def _outcome_said(r: AttackRuling) -> str:
-    """The outcome's mean and its key chances: "2 unsaved hits on average; at least 1: 91.2%, 2: 64.9%"."""
+def _outcome_said(r: AttackRuling, chances: bool = True) -> str:
+    """The outcome's mean and its key chances: "2 unsaved hits on average; at least 1: 91.2%, 2: 64.9%" (the mean
+    alone, without `chances`: a yes/no answer says how much, not a distribution)."""
     from explain.sequence import _count, _key_chances, _noun, _num, _outcome_noun
 
     m = mean(r.outcome)
@@ -763,18 +893,23 @@ def _outcome_said(r: AttackRuling) -> str:
     if r.destroyed is not None and r.models is not None:
         d = mean(r.destroyed)
         said += f", {_count(d, 'models')} of {r.models} destroyed"
-    chances = _key_chances(r)[0]
-    return said + "; " + (chances.replace(", at least: ", " at least ") if r.destroyed is not None
-                          else re.sub(r"^.*?, at least: ", "at least ", chances))
+    if not chances:
+        return said
+    key = _key_chances(r)[0]
+    return said + "; " + (key.replace(", at least: ", " at least ") if r.destroyed is not None
+                          else re.sub(r"^.*?, at least: ", "at least ", key))
 
 
 def _readings_said(pack: Pack, r: AttackRuling) -> str:
-    """The outcome under the default reading, then under each other reading."""
+    """Yes, and the outcome under the default reading, then under each other reading, each by what it means."""
     out = []
     for reading, option, other in r.readings:
-        default = pack.readings[reading].default if reading in pack.readings else "the default"
-        out.append(f"Read as {default} (the default): {_outcome_said(r)}. Read as {option}: {_outcome_said(other)}")
-    return ". ".join(out)
+        found = pack.readings.get(reading)
+        options = dict(found.options) if found is not None else {}
+        default = found.default if found is not None else ""
+        out.append(f"read the default way ({_lower(options.get(default, default))}), {_outcome_said(r, False)}; "
+                   f"read the other way ({_lower(options.get(option, option))}), {_outcome_said(other, False)}")
+    return "Yes: " + "; ".join(out)
 
 
 def _event_chance(r: AttackRuling, step: str, event: str) -> Fraction:
@@ -797,8 +932,9 @@ def _sequence_answer(pack: Pack, q: SequenceQuestion, r: AttackRuling, other: At
     outcome = _noun(2, _called(r.steps[-1])) if r.damage is None else "damage"
     lead = said + " " if said else ""
     if q.kind in ("worked", "reading"):
-        ask_ = f"How many {outcome} do {attacks} score?" if q.kind == "worked" else \
-            f"How many {outcome} do {attacks} score, and does it matter how the rule is read?"
+        how = f"How much damage do {attacks} inflict" if r.damage is not None else \
+            f"How many {outcome} do {attacks} score"
+        ask_ = f"{how}?" if q.kind == "worked" else f"{how}, and does it matter how the rule is read?"
         answer = _readings_said(pack, r) if r.readings else _outcome_said(r)
         return lead + ask_, answer
     step = next(s for s in seq.steps if any(e.name == q.event for e in s.events))
@@ -817,7 +953,7 @@ def _sequence_answer(pack: Pack, q: SequenceQuestion, r: AttackRuling, other: At
         answer = (f"{verdict}: {label} happens on {on}, {how}: chance {_frac(a)} per die rolled"
                   + (" either way" if a == b else f", {_frac(b)} without it")
                   + f". It changes whether a die {'passes' if s.step.keep == 'passes' else 'is saved'}: "
-                  f"chance {_frac(s.kept)} it goes on ({_frac(s0.kept)} without); {_outcome_said(r)} "
+                  f"chance {_frac(s.kept)} it goes on ({_frac(s0.kept)} without); {_outcome_said(r, False)} "
                   f"(without it: {_num(mean(other.outcome))})")  # type: ignore[union-attr]
         return lead + ask_, answer
     if q.kind == "skip":
@@ -827,7 +963,7 @@ def _sequence_answer(pack: Pack, q: SequenceQuestion, r: AttackRuling, other: At
         ask_ = (f"{label[:1].upper() + label[1:]} lets a die skip the {_words(q.step)} roll: does it matter to that "
                 f"die if {changed}?")
         if now is None or before is None:
-            return lead + ask_, _outcome_said(r)
+            return lead + ask_, _outcome_said(r, False)
         rolled, skipped = now[i]
         same = skipped == before[i][1]
         noun = _called(r.steps[i - 1]) if i else "dice"
@@ -835,7 +971,7 @@ def _sequence_answer(pack: Pack, q: SequenceQuestion, r: AttackRuling, other: At
                   f"{'goes' if _num(skipped) == '1' else 'go'} on without a roll"
                   f"{' either way' if same else f' ({_num(before[i][1])} without it)'}; "
                   f"the change touches only the {_num(rolled)} rolled: chance {_frac(s.kept)} each goes on "
-                  f"({_frac(s0.kept)} without). {_outcome_said(r)} "
+                  f"({_frac(s0.kept)} without). {_outcome_said(r, False)} "
                   f"(without it: {_num(mean(other.outcome))})")  # type: ignore[union-attr]
         return lead + ask_, answer
     if q.kind in ("extra", "extra_skip"):
@@ -845,21 +981,21 @@ def _sequence_answer(pack: Pack, q: SequenceQuestion, r: AttackRuling, other: At
         if q.kind == "extra":
             ask_ = f"Do the extra {noun} from {label} roll the {_words(q.step)} roll?"
             if counts is None:
-                return lead + ask_, _outcome_said(r)
+                return lead + ask_, _outcome_said(r, False)
             rolled, skipped = counts[i]
             total = mean(s.dice_in)
             answer = (f"Yes: they go on as ordinary {noun}: {_count(total, noun)} on average reach the "
                       f"{_words(q.step)} roll ({_num(mean(other.steps[i].dice_in))} without {label}), "  # type: ignore[union-attr]
                       f"and {_num(rolled)} of them roll it"
                       + (f"; {_num(skipped)} go on without a roll" if skipped else "")
-                      + f". {_outcome_said(r)} ({_num(mean(other.outcome))} without {label})")  # type: ignore[union-attr]
+                      + f". {_outcome_said(r, False)} ({_num(mean(other.outcome))} without {label})")  # type: ignore[union-attr]
             return lead + ask_, answer
         skipper = next(e for e in step.events if e.name == q.other)
         other_label = _words(_label(skipper))
         ask_ = (f"Do the extra {noun} from {label} also skip the {_words(q.step)} roll, as the die that scored them "
                 f"does ({other_label})?")
         if counts is None:
-            return lead + ask_, _outcome_said(r)
+            return lead + ask_, _outcome_said(r, False)
         rolled, skipped = counts[i]
         _, s_own = _step_of(r, step.name)
         triggered = mean(s_own.dice_in) * _event_chance(r, step.name, skipper.name)
@@ -867,20 +1003,20 @@ def _sequence_answer(pack: Pack, q: SequenceQuestion, r: AttackRuling, other: At
         answer = (f"{'No' if same else 'Yes'}: {'only the die that scored them does' if same else 'they do'}: "
                   f"{_num(skipped)} {_noun(skipped, noun)} {'goes' if _num(skipped) == '1' else 'go'} on without a "
                   f"roll ({other_label}) and {_num(rolled)} "
-                  f"roll the {_words(q.step)} roll, the extra {noun} among them. {_outcome_said(r)}")
+                  f"roll the {_words(q.step)} roll, the extra {noun} among them. {_outcome_said(r, False)}")
         return lead + ask_, answer
     if q.kind == "carry_over":
         ask_ = (f"When a model is destroyed, does the rest of the damage of a die that scores {label} go on to the "
                 "next model?")
         lost = "carries over" if seq.carry_over else "is lost"
-        answer = (f"Yes: its damage is allocated after all other damage and what is left when a model is destroyed "
-                  f"goes on to the next model; the rest of any other attack's damage {lost}. {_outcome_said(r)} "
+        answer = (f"Yes: its damage comes last, after every other attack's, and what a destroyed model does not take "
+                  f"carries over to the next; the rest of any other attack's damage {lost}. {_outcome_said(r, False)} "
                   f"({_num(mean(other.destroyed or {}))} models destroyed without {label})")  # type: ignore[union-attr]
         return lead + ask_, answer
     damage = next((d for e, _, d in next(s for s in r.steps if s.step.name == step.name).events
                    if e.name == q.event), None)
     ask_ = f"How much damage does a die that scores {label} inflict?"
-    answer = (f"{damage}, instead of the attack's own damage. {_outcome_said(r)} "
+    answer = (f"{damage}, instead of the attack's own damage. {_outcome_said(r, False)} "
               f"({_num(mean(other.outcome))} without {label})")  # type: ignore[union-attr]
     return lead + ask_, answer
 
@@ -888,7 +1024,6 @@ def _sequence_answer(pack: Pack, q: SequenceQuestion, r: AttackRuling, other: At
 def attack_reasons(r: AttackRuling, pack: Pack) -> list[str]:
     """The attack step by step, as `rulings ask` says it: the attacks, each step with what made its chance and
     the events it sets off, the roll for each point of damage, and the damage (the quotes are its citations)."""
-    from explain.brief import brief_lines
     from explain.sequence import (
         _attacks,
         _called,
@@ -905,23 +1040,26 @@ def attack_reasons(r: AttackRuling, pack: Pack) -> list[str]:
     def why(step: Any) -> list[str]:
         if step.ruling is None:
             return []
-        return ["  " * (line.depth - 1) + _marked(line) for line in brief_lines(step.ruling, pack)[1:]
+        return ["  " * (line.depth - 1) + _marked(line) for line in faq_lines(pack, step.ruling)
                 if line.tag not in ("note", "assumption") and (line.tag != "step" or _decides(line.text))]
+
+    def named(line: str, step: Any) -> str:  # "hit: 6 dice ...", not "hit (hit_roll): 6 dice ..."
+        return line.replace(f"{step.step.name} ({step.step.roll}):", f"{step.step.name}:", 1)
 
     out = [_attacks(r)]
     counts = _rolled(r)
     before = "dice"
     for i, step in enumerate(r.steps):
-        out.append(_step_line(step, before, counts[i] if counts else None, _skipped_by(r, i)))
+        out.append(named(_step_line(step, before, counts[i] if counts else None, _skipped_by(r, i)), step))
         out += ["  " + x for x in why(step)]
         out += ["  " + x.strip() for x in _event_lines(step) if not x.startswith("        ")]
         before = _called(step)
     if r.damage is not None:
         if r.point is not None:
-            out.append(_point_line(r.point))
+            out.append(named(_point_line(r.point), r.point))
             out += ["  " + x for x in why(r.point)]
         out.append(_damage_line(r))
-    return list(dict.fromkeys(out))
+    return list(dict.fromkeys(scrub(pack, x) for x in out))
 
 
 def attack_citations(pack: Pack, e: SequenceEntry) -> list[str]:
@@ -938,9 +1076,9 @@ def attack_citations(pack: Pack, e: SequenceEntry) -> list[str]:
         if s.ruling is not None:
             cites += [line.cite for line in brief_lines(s.ruling, pack)[1:]
                       if line.tag not in ("note", "assumption")]
-    out = [_curly(str(c)) for c in cites if c]
+    out = [source_title(pack, _curly(str(c))) for c in cites if c]
     out = list(dict.fromkeys(out))
-    out += [f"assumption {a}: {pack.assumptions[a].text}" for a in r.assumptions if a in pack.assumptions]
+    out += [f"Assumption: {pack.assumptions[a].text}" for a in r.assumptions if a in pack.assumptions]
     return out
 
 

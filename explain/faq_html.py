@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import partial
 from html import escape
 from typing import Any
 
@@ -117,7 +118,7 @@ def _contents(pack: Pack, entries: list[dict[str, Any]], keywords: list[dict[str
     ids = _anchors(entries)
     for quantity, group in _by_quantity(entries).items():
         listed, number = _listed(ids[quantity, ""], _cap(_quantity_text(pack, quantity)), group,
-                                 lambda topic, q=quantity: ids[q, topic], number)
+                                 partial(_topic_id, ids, quantity), number)
         out += listed
     if keywords:
         out.append(f'<li><a href="#keywords">{escape(KEYWORDS)}</a> ({count_questions(len(keywords))})<ul>')
@@ -126,10 +127,13 @@ def _contents(pack: Pack, entries: list[dict[str, Any]], keywords: list[dict[str
             out.append(f'<li><a href="#q{number}">Q{number}</a>. {escape(k["question"])}</li>')
         out.append("</ul></li>")
     for name, group in _by_sequence(doc_sequences).items():
-        listed, number = _listed(_sequence_id(name), group[0]["heading"], group,
-                                 lambda topic, n=name: _sequence_id(n, topic), number)
+        listed, number = _listed(_sequence_id(name), group[0]["heading"], group, partial(_sequence_id, name), number)
         out += listed
     return "".join(out) + "</ul></nav>"
+
+
+def _topic_id(ids: dict[tuple[str, str], str], quantity: str, topic: str) -> str:
+    return ids[quantity, topic]
 
 
 def _listed(href: str, heading: str, group: list[dict[str, Any]], topic_href: Callable[[str], str],
@@ -155,7 +159,7 @@ def _entry(pack: Pack, number: int, e: dict[str, Any], explore: Callable[[dict[s
     out.append(f'<p class="answer"><strong>{escape(e["answer"])}</strong></p>')
     if e["reasons"]:
         out.append('<ul class="reasons">' + "".join(f"<li>{escape(r)}</li>" for r in e["reasons"]) + "</ul>")
-    out += _readings(e["ruling"], " ".join(e["reasons"]))
+    out += _readings(pack, e["ruling"], " ".join(e["reasons"]))
     if e.get("table"):
         out.append(_table(e["table"]))
     out += [_citation(c) for c in e["citations"]]
@@ -167,16 +171,21 @@ def _entry(pack: Pack, number: int, e: dict[str, Any], explore: Callable[[dict[s
     return "".join(out) + "</section>"
 
 
-def _readings(ruling: dict[str, Any], reasons: str) -> list[str]:
+def _readings(pack: Pack, ruling: dict[str, Any], reasons: str) -> list[str]:
     """A table of every reading's answer, for a ruling (or each group of one) whose text reads two ways and whose
-    reasons do not already give each reading's answer."""
+    reasons do not already give each reading's answer; each reading by what it means, not its id."""
     subs = [(g.get("name", ""), g) for g in ruling["groups"]] if ruling.get("groups") else [("", ruling)]
     out = []
     for name, sub in subs:
-        if not sub.get("readings") or all(f"Read as {r['reading']}" in reasons for r in sub["readings"]):
+        if not sub.get("readings") or "The text can be read" in reasons:
             continue
         caption = "Where the text can be read two ways" + (f" ({name})" if name else "")
-        rows = "".join(f"<tr><td>{escape(str(r['reading']))}{' (the default)' if r.get('default') else ''}</td>"
+
+        def meaning(r: dict[str, Any]) -> str:
+            reading = pack.readings.get(str(r.get("of", "")))
+            return dict(reading.options).get(r["reading"], r["reading"]) if reading is not None else str(r["reading"])
+
+        rows = "".join(f"<tr><td>{escape(meaning(r))}{' (the default)' if r.get('default') else ''}</td>"
                        f"<td>{escape(str(r.get('display', r['value'])))}</td></tr>" for r in sub["readings"])
         out.append(f'<table class="readings"><caption>{escape(caption)}</caption>'
                    f"<tr><th>Read as</th><th>Answer</th></tr>{rows}</table>")
@@ -194,9 +203,8 @@ def _table(table: dict[str, Any]) -> str:
 
 def _citation(cite: str) -> str:
     """A citation: a seed quote as a blockquote naming where it is; an assumption as a note."""
-    if cite.startswith("assumption "):
-        name, _, text = cite.removeprefix("assumption ").partition(": ")
-        return f'<p class="assumption">Assumption <cite>{escape(name)}</cite>: {escape(text)}</p>'
+    if cite.startswith("Assumption: "):
+        return f'<p class="assumption">Assumption: {escape(cite.removeprefix("Assumption: "))}</p>'
     found = re.fullmatch(r"(?:(.*?): )?\u201c(.*)\u201d", cite, re.DOTALL)
     if found is None:
         return f'<blockquote><footer><cite>{escape(cite)}</cite></footer></blockquote>'

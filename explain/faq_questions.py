@@ -24,6 +24,7 @@ from functools import partial
 from itertools import product
 from typing import Any
 
+from kb.errors import Span
 from kb.expr import Expr, atoms, evaluate, json_value
 from kb.model import Example, Pack, Policy, Quantity
 from solver.ask import ask_if_possible, readings_of
@@ -43,15 +44,22 @@ TOPICS = {
     "automatic": "No roll needed",
     "modifier": "What each modifier does",
     "policy": "When rules meet",
+    "choice": "Ignoring modifiers",
     "limit": "Limits",
     "chart": "Scores of 7 or more",
     "boundary": "Where a rule stops applying",
     "reading": "Where the text can be read two ways",
+    "order": "Order of operations",
     "example": "Worked examples from the rules",
     "odds": "Odds",
     "assumption": "Assumptions",
 }
-"""The topics of a quantity's questions, in the order the FAQ lists them (a pack's own topics come first)."""
+"""The topics of a quantity's questions where no rule names them (a question about one rule, or the rules a
+non-stacking policy settles, goes under that rule's words: `explain.faq_words.topic_of`); the last few are
+listed after every rule's topic."""
+
+LAST_TOPICS = ("limit", "chart", "order", "example", "odds", "assumption")
+"""The topics listed after the rules' own, in this order."""
 
 _EXAMPLE_WORDS = re.compile(r"\be\.g\.|\bexample\b|\bas in\b", re.IGNORECASE)
 
@@ -102,10 +110,24 @@ def questions(pack: Pack, q: Quantity) -> Iterator[Question]:
         yield from _by_ruling(pack, q, typical, TOPICS["reading"], f"reading:{reading.name}",
                               lambda r: r.readings is not None)
     yield from _examples(pack, q)
+    relied = _assumptions_of(pack, q)
     for name in pack.assumptions if rules else ():
-        if name not in q.assumptions:  # a quantity's own assumptions are cited under every answer
+        if name not in q.assumptions and name in relied:  # a quantity's own are cited under every answer
             yield from _by_ruling(pack, q, typical, TOPICS["assumption"], f"assumption:{name}",
                                   partial(_relies_on, name))
+
+
+def _assumptions_of(pack: Pack, q: Quantity) -> set[str]:
+    """The assumptions a ruling of `q` can rely on: its own, its chart's, its rules' and policies', those of its
+    unmodified results that always pass or fail, and the choice of the dice to re-roll. No search is made for
+    any other (a search that finds nothing is the slowest there is)."""
+    from solver.rolls import REROLL_CHOICE
+
+    names = {*q.assumptions, *((q.chart_assumption,) if q.chart_assumption else ()), REROLL_CHOICE}
+    names |= {a for m in pack.modifiers_of(q.name) for a in m.assumptions}
+    names |= {p.assumption for p in pack.policies_of(q.name) if p.assumption}
+    names |= {a.assumption for a in q.always if getattr(a, "assumption", None)}
+    return names
 
 
 def typical_values(pack: Pack, q: Quantity) -> dict[str, Any]:
@@ -207,20 +229,55 @@ def _by_ruling(pack: Pack, q: Quantity, typical: dict[str, Any], topic: str, sho
 
     The typical values of what the quantity counts with are held first (one
     more fact allowed, since they are given); only when nothing shows the
-    interaction there are they let go, within `REALISTIC_SPREAD`.
+    interaction there are they let go, within `REALISTIC_SPREAD`. A
+    characteristic the situation gives (a weapon's Damage) is asked at its
+    typical value (`typical_base`).
     """
+    base = typical_base(pack, q)
+    top = {"base": base} if base is not None else {}
     held = {**{n: typical[n] for n in sorted(counted_facts(pack, q.name)) if n in typical}, **(also or {})}
     for fixed, limit in ((held, MAX_FACTS + 1), (also or {}, MAX_FACTS)):
-        found = find(pack, q.name, lambda r: not r.cases and test(r), Situation(given=fixed) if fixed else None,
-                     facts=_deciding(pack, q), max_facts=limit, decided=True)
-        picked = [{n: _pick(v, typical.get(n)) for n, v in f.given} for f in found]
-        picked = [g for g in picked if realistic(pack, q, g, typical)]
+        start = situation_from_data({**top, "given": fixed}, pack, Span(f"faq of {pack.name}")) if top else \
+            Situation(given=fixed) if fixed else None
+        picked: list[dict[str, Any]] = []
+        for most in _deepening(limit):  # the fewest facts first: a search that finds them at typical values stops
+            found = find(pack, q.name, lambda r: not r.cases and test(r), start,
+                         facts=_deciding(pack, q), max_facts=most, decided=True)
+            picked = [{n: _pick(v, typical.get(n)) for n, v in f.given} for f in found]
+            picked = [g for g in picked if realistic(pack, q, g, typical)]
+            if picked and min(_distance(g, typical) for g in picked) == 0:
+                break
         if picked:
             best = min(picked, key=lambda g: (_distance(g, typical), len(g)))
-            yield Question(topic, shows, {"given": _ordered(pack, _inputs_for_negatives(pack, best, typical))})
+            yield Question(topic, shows, {**top, "given": _ordered(pack, _inputs_for_negatives(pack, best, typical))})
             return
         if held == (also or {}):
             return
+
+
+def _deepening(limit: int) -> list[int]:
+    """The fact limits a search tries in turn: situations of a few more facts than those held, then the limit.
+
+    A rule counting alone or two rules meeting needs few facts; the whole space up to `limit` is searched only
+    where those find nothing at the typical values (a situation nearer them, of more facts, is then preferred,
+    as a search of the whole space would prefer it)."""
+    return sorted({min(2, limit), limit})
+
+
+def typical_base(pack: Pack, q: Quantity) -> Any:
+    """The value a characteristic the situation gives (no `base` of its own) is asked at: the one the pack's own
+    examples give it most often (a weapon's Damage D3); None for any other quantity.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> typical_base(load_pack("wh40k"), load_pack("wh40k").quantities["D"])
+        'D6+1'
+    """
+    if q.kind != "characteristic" or q.base is not None:
+        return None
+    bases = [e.situation["base"] for e in pack.examples
+             if e.quantity == q.name and e.situation.get("base") is not None and not e.expect.get("exit")]
+    return max(dict.fromkeys(bases), key=bases.count) if bases else None
 
 
 def _deciding(pack: Pack, q: Quantity) -> list[str]:
@@ -251,13 +308,13 @@ def _boundaries(pack: Pack, q: Quantity, typical: dict[str, Any]) -> Iterator[Qu
                     rest = [a for a in own if a is not atom]
                     subjects.append((name, atoms(fact.derive), [*rest, atom]))
         for name, parts, also in subjects:
-            if name in done or not any(p._tree[0] == "cmp" for p in parts):
+            if name in done or not any(_boundary(p) for p in parts):
                 continue
             done.add(name)
             facts = base_inputs(pack, [*parts, *also])
             fixed = {n: typical[n] for n in sorted(counted_facts(pack, q.name)) if n in typical and n not in facts}
             holding: dict[str, Any] = {}
-            for i in [-1, *(j for j, p in enumerate(parts) if p._tree[0] == "cmp")]:
+            for i in [-1, *(j for j, p in enumerate(parts) if _boundary(p))]:
                 def test(given: dict[str, Any], i: int = i, parts: list[Expr] = parts,
                          also: list[Expr] = also) -> bool:
                     values = fact_values(pack, given)
@@ -270,8 +327,20 @@ def _boundaries(pack: Pack, q: Quantity, typical: dict[str, Any]) -> Iterator[Qu
                 best = _nearest(pack, test, best, holding or typical)
                 if i < 0:
                     holding = best
+                elif not set(base_inputs(pack, [parts[i]])) & set(best):
+                    continue  # the comparison fails at its facts' defaults (no markers): no question
+                base = typical_base(pack, q)
                 yield Question(TOPICS["boundary"], f"chain:{name}:{'all' if i < 0 else i}",
-                               {"given": _ordered(pack, best)})
+                               {**({"base": base} if base is not None else {}), "given": _ordered(pack, best)})
+
+
+def _boundary(part: Expr) -> bool:
+    """A comparison of numbers (Unit Strength 2 or less); an enum's value compared (the target wears plate) is a
+    yes/no part, no boundary."""
+    tree = part._tree
+    return tree[0] == "cmp" and not any(
+        isinstance(x, tuple) and x[0] == "c" and isinstance(x[2], str) for _, x in tree[3]) and not (
+        tree[2][0] == "c" and isinstance(tree[2][2], str))
 
 
 def _declared(pack: Pack, q: Quantity) -> Iterator[Question]:
@@ -301,8 +370,21 @@ def _examples(pack: Pack, q: Quantity) -> Iterator[Question]:
         # a reading's split is asked under its own topic, with every reading's number
         steps = len(ops) >= 2 or data.get("ignore") is not None or bool({"ignored"} & set(example.expect))
         capped = len(effects) >= 2 and bool(clamped & caps)
-        if seed_example(pack, example) or (steps and not (clamped - caps)) or capped or _ceiling(pack, q, example):
+        if seed_example(pack, example):  # only the rules' own examples are "worked examples from the rules"
             yield Question(TOPICS["example"], f"example:{example.name}", data, quote=example.quote)
+        elif capped or _ceiling(pack, q, example):
+            yield Question(TOPICS["limit"], f"example:{example.name}", data, quote=example.quote)
+        elif steps and not (clamped - caps):
+            choosing = data.get("ignore") is not None or bool({"ignored"} & set(example.expect)) or (
+                any(p.kind == "choice" for p in pack.policies_of(q.name)) and _ignores(pack, q, example))
+            topic = TOPICS["choice"] if choosing or len(ops) < 2 else TOPICS["order"]
+            yield Question(topic, f"example:{example.name}", data, quote=example.quote)
+
+
+def _ignores(pack: Pack, q: Quantity, example: Example) -> bool:
+    """Whether the example's ruling ignores a modifier (a permitted choice made)."""
+    r = ask_if_possible(pack, q.name, situation_from_data(example.situation, pack, example.where))
+    return r is not None and bool(r.ignored)
 
 
 def _ceiling(pack: Pack, q: Quantity, example: Example) -> bool:
@@ -327,12 +409,13 @@ def seed_example(pack: Pack, example: Example) -> bool:
     quote = example.quote.strip().strip("'\"")
     if not quote:
         return False
-    if _EXAMPLE_WORDS.search(quote):
+    if _EXAMPLE_WORDS.search(re.sub(r"\([^)]*\)", "", quote)):
         return True
     for source in pack.sources.values():
         for text in (source.get("paragraphs") or {}).values():
             at = str(text).find(quote)
             before = re.split(r"(?<!e\.g)[.!?]\s", str(text)[:max(at, 0)])[-1]  # the sentence so far
+            before = re.sub(r"\([^)]*\)", "", before)  # "(e.g. a wall)" closed before the quote introduces nothing
             if at >= 0 and _EXAMPLE_WORDS.search(before):
                 return True
     return False
@@ -489,7 +572,7 @@ def sequence_questions(pack: Pack, entries: Sequence[Any] = ()) -> Iterator[Sequ
         done: set[str] = set()
         for e in entries:
             split = [s.split(":", 1)[1] for s in e.shows if s.startswith("reading:")]
-            if e.quantity in rolls and split and split[0] not in done and set(e.situation) == {"given"}:
+            if e.quantity in rolls and split and split[0] not in done and _facts_only(e.situation):
                 done.add(split[0])
                 yield SequenceQuestion(name, SEQUENCE_TOPICS["reading"], f"reading:{split[0]}", "reading",
                                        _merged(worked, e.situation["given"]))
@@ -516,39 +599,84 @@ def worked_inputs(pack: Pack, name: str) -> dict[str, Any]:
         given.update({n: typical[n] for n in sorted(counted_facts(pack, q.name)) if n in typical})
     for step in seq.rolls:
         q = pack.quantities[step.roll]
-        middle = _middle(q.dice)
+        middle_ = middle(q.dice)
         if step.target is not None:
             for fact in base_inputs(pack, [step.target]):
                 f = pack.facts[fact]
-                if fact in given or f.type.kind != "int" or not f.domain:
-                    continue
+                if fact in given or f.type.kind not in ("int", "enum") or not f.domain or f.default is not None:
+                    continue  # a fact with a default keeps it: a Ward of 7 (none) is the typical target
                 if f.typical is not None:
                     given[fact] = f.typical
                     continue
                 scored = []
-                for v in f.domain:
+                for i, v in enumerate(f.domain):
                     try:
                         t = evaluate(step.target, fact_values(pack, {**given, fact: v}))
                     except Exception:
                         continue
                     if isinstance(t, int) and not isinstance(t, bool):
-                        scored.append((abs(t - middle), v))
+                        scored.append((abs(t - middle_), i, v))
                 if scored:
-                    given[fact] = min(scored)[1]
+                    given[fact] = min(scored)[2]
         elif q.kind == "score":
             typical = typical_values(pack, q)
             given.update({n: typical[n] for n in sorted(counted_facts(pack, q.name))
                           if n in typical and n not in given})
         else:
-            steps[step.name] = {"target": middle}
+            steps[step.name] = {"target": middle_}
+    for step in seq.rolls:  # an event or rule whose condition reads a fact without a default: switched off
+        for when in [*(e.when for e in step.events), *(m.when for m in pack.modifiers_of(step.roll))]:
+            given.update(_switched_off(pack, when, given))
+    if seq.damage is not None and pack.modifiers_of(seq.damage):  # random damage the pack's rules change
+        damage = typical_base(pack, pack.quantities[seq.damage])
+        if damage is not None:
+            steps["damage"] = damage
     sequence: dict[str, Any] = {**({} if own else {"attacks": WORKED_ATTACKS}), **steps}
     return {"given": _ordered(pack, given), **({"sequence": sequence} if sequence else {})}
 
 
-def _middle(dice: str | None) -> int:
-    """The score that passes half the time on the die: 4 on a D6."""
-    found = re.fullmatch(r"D(\d+)", str(dice or "D6").strip())
-    return int(found.group(1)) // 2 + 1 if found else 4
+def _switched_off(pack: Pack, when: Expr | None, given: dict[str, Any]) -> dict[str, Any]:
+    """Values for the facts without a default that an event's condition reads, so that it does not hold."""
+    if when is None:
+        return {}
+    try:
+        if evaluate(when, fact_values(pack, given)) in (True, False):
+            return {}  # decided already: nothing to give
+    except Exception:
+        pass
+    names = [n for n in base_inputs(pack, [when]) if n not in given and pack.facts[n].default is None]
+    if not names:
+        return {}
+    choices = [[False, True] if pack.facts[n].type.kind == "bool" else list(pack.facts[n].domain)[:8] for n in names]
+    for n, values in enumerate(product(*choices)):
+        if n > 256:
+            break
+        candidate = dict(zip(names, values, strict=True))
+        try:
+            if evaluate(when, fact_values(pack, {**given, **candidate})) is False:  # type: ignore[arg-type]
+                return candidate
+        except Exception:
+            continue
+    return {}
+
+
+def middle(dice: str | None) -> int:
+    """The score that passes about half the time on the dice: 4 on a D6, 7 on 2D6.
+
+    Examples:
+        >>> middle("D6"), middle("2D6"), middle(None)
+        (4, 7, 4)
+    """
+    found = re.fullmatch(r"(\d*)D(\d+)", str(dice or "D6").strip())
+    if found is None:
+        return 4
+    count, sides = int(found.group(1) or 1), int(found.group(2))
+    return sides // 2 + 1 if count == 1 else (count * (sides + 1) + 1) // 2
+
+
+def _facts_only(data: dict[str, Any]) -> bool:
+    """A situation of facts alone (and the target the question gives the roll): one a whole attack can state."""
+    return set(data) <= {"given", "target"} and "given" in data
 
 
 def _merged(data: dict[str, Any], given: dict[str, Any], sequence: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -607,18 +735,22 @@ def _switched_on(pack: Pack, when: Expr | None, given: dict[str, Any]) -> dict[s
     if when is None:
         return {}
     names = [n for n in base_inputs(pack, [when]) if n not in given]
-    choices = []
-    for n in names:
-        f = pack.facts[n]
+    choices: list[list[Any]] = []
+    for name in names:
+        f = pack.facts[name]
         if f.type.kind == "bool":
             choices.append([True, False])
+        elif f.type.kind == "enum" and f.domain:  # the default last: an event is switched on by another value
+            order = list(f.domain)
+            choices.append(sorted(order, key=lambda v: (v == f.default, order.index(v))))
         elif f.domain and len(f.domain) <= 100:
-            home = f.default if isinstance(f.default, int) else f.typical if isinstance(f.typical, int) else 0
-            choices.append(sorted(f.domain, key=lambda v, home=home: (v == home, abs(v - home), v)))
+            home: int = f.default if isinstance(f.default, int) else f.typical if isinstance(f.typical, int) else 0
+            numbers = [v for v in f.domain if isinstance(v, int)]
+            choices.append(sorted(numbers, key=lambda v: (v == home, abs(v - home), v)))
         else:
             return None
-    for n, values in enumerate(product(*choices)):
-        if n > 256:
+    for tried, values in enumerate(product(*choices)):
+        if tried > 256:
             return None
         candidate = dict(zip(names, values, strict=True))
         try:
@@ -639,7 +771,7 @@ def _changes(pack: Pack, step: Any, entries: Sequence[Any], data: dict[str, Any]
     found = False
     for prefix in ("modifier:", "policy:"):
         for e in entries:
-            if (e.quantity == step.roll and e.table is None and set(e.situation) == {"given"}
+            if (e.quantity == step.roll and e.table is None and _facts_only(e.situation)
                     and any(s.startswith(prefix) for s in e.shows)):
                 change = {n: v for n, v in e.situation["given"].items() if data["given"].get(n) != v}
                 if change:

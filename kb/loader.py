@@ -20,14 +20,17 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from kb.document import Document, read_document
+from kb.document import Document, read_document, shorten
 from kb.errors import PackError, RulingsError, Span, UnknownName, did_you_mean
 from kb.expr import Expr, ExprSyntaxError, FactType, check_expr, parse_expr
 from kb.limits import excerpt
 from kb.locate import pack_files
 from kb.model import (
+    NEUTRAL,
     RULING_FIELDS,
+    STEPS,
     Always,
+    Arithmetic,
     Assumption,
     Citation,
     Constraint,
@@ -39,6 +42,7 @@ from kb.model import (
     Policy,
     Quantity,
     Reading,
+    Remark,
     Reroll,
     RollSequence,
     split_change,
@@ -74,12 +78,40 @@ def gc_paused() -> Iterator[None]:
 @gc_paused()
 def load_pack(name_or_path: str, *, extra: Sequence[str] = ()) -> Pack:
     """Load a pack (and `extra` files merged over it) or raise `PackError` listing every problem."""
-    files = pack_files(name_or_path) + [f for e in extra for f in pack_files(e)]
-    documents = []
-    for file in files:
-        documents.append(read_document(file, _display_path(file), what="pack file"))
+    documents = pack_documents(name_or_path)
+    own = len(documents)
+    for e in extra:
+        documents += [read_document(f, _display_path(f), what="pack file") for f in pack_files(e)]
     default_name = Path(name_or_path).stem if Path(name_or_path).exists() else name_or_path
-    return build_pack(documents, default_name, overlay=len(files) - len(extra) if extra else None)
+    return build_pack(documents, default_name, overlay=own if extra else None)
+
+
+def pack_documents(name_or_path: str) -> list[Document]:
+    """The documents of a pack: its file, or the files of its folder but its overlays.
+
+    A file whose top-level `overlay:` says what it changes is an erratum or a
+    house rule kept beside the pack: loading the folder leaves it out, and
+    `--with FILE` merges it over the pack. A pack named by an overlay's own
+    path is refused (`--with` is how an overlay is used).
+    """
+    files = pack_files(name_or_path)
+    documents = [read_document(file, _display_path(file), what="pack file") for file in files]
+    if len(files) == 1 and Path(name_or_path).is_file() and _overlay(documents[0]):
+        doc = documents[0]
+        raise PackError([RulingsError(
+            f"{doc.path} is an overlay ({excerpt(str(doc.data['overlay']), 60)}), not a pack",
+            where=doc.span(("overlay",), key=True),
+            hint=f"merge it over its pack: --with {doc.path} (or remove its overlay: key to load it as a pack)")])
+    kept = [doc for doc in documents if not _overlay(doc)]
+    if documents and not kept:
+        raise RulingsError(f"{shorten(name_or_path)}: every file of the folder is an overlay (overlay:), so there "
+                           "is no pack to merge them over", hint="a pack folder needs at least one file without "
+                                                                 "overlay:")
+    return kept
+
+
+def _overlay(doc: Document) -> bool:
+    return isinstance(doc.data, dict) and "overlay" in doc.data
 
 
 def _display_path(file: Path) -> str:
@@ -114,6 +146,8 @@ def schema() -> dict[str, Any]:
 
 ENTRIES = (*SECTIONS, "examples")
 """The parts of a pack whose entries are checked on their own: a misshapen entry is left out, the rest checked."""
+WHOLE = ("arithmetic",)
+"""Top-level keys whose value is one entry: a misshapen one is left out (the engine's neutral order stands)."""
 
 
 def _schema_problems(doc: Document) -> tuple[list[RulingsError], set[tuple[Any, ...]] | None]:
@@ -142,8 +176,8 @@ def _schema_problems(doc: Document) -> tuple[list[RulingsError], set[tuple[Any, 
         problem = _shape_problem(error, path, doc)
         if not any(p.message == problem.message for p in problems):  # one schema rule broken in several places
             problems.append(problem)
-        entry = path[:2] if len(path) >= 2 and path[0] in ENTRIES else path[:1] if len(path) == 1 and path[
-            0] not in ENTRIES else None
+        entry = path[:2] if len(path) >= 2 and path[0] in ENTRIES else path[:1] if (len(path) == 1 and path[
+            0] not in ENTRIES) or (path and path[0] in WHOLE) else None
         if entry is None or broken is None:
             broken = None
         else:
@@ -207,7 +241,8 @@ def _shape_problem(error: Any, path: tuple[Any, ...], doc: Document) -> RulingsE
     if error.validator == "type" and error.validator_value == "integer" and isinstance(error.instance, float):
         hint = f"write {int(error.instance)}, without the decimal point" if error.instance.is_integer() else ""
         return RulingsError(message, where=doc.span(path), hint=hint or "a whole number, such as 3")
-    return RulingsError(message, where=doc.span(path))
+    return RulingsError(message, where=doc.span(path),
+                        hint=error.schema.get("x-hint", "") if isinstance(error.schema, dict) else "")
 
 
 def _at(data: Any, path: tuple[Any, ...]) -> Any:
@@ -261,6 +296,8 @@ class _Builder:
         self.broken: dict[str, set[str]] = {s: set() for s in SECTIONS}
         """Entries left out for their shape: known names, so nothing else is reported for them."""
         self.meta: dict[str, Any] = {}
+        self.arithmetic: tuple[Any, Document] | None = None
+        """The `arithmetic:` given (the last overlay's, if one gives it), with its file."""
         self.docs: list[Document] = []
         self.first_path = ""
         self.ranges: dict[str, tuple[int, int]] = {}
@@ -290,6 +327,12 @@ class _Builder:
         for key in ("pack", "title"):
             if key in doc.data and (key not in self.meta or replace is False):
                 self.meta.setdefault(key, doc.data[key])
+        if "arithmetic" in doc.data:
+            if self.arithmetic is not None and not replace:
+                self.error("arithmetic given twice", doc, ("arithmetic",),
+                           f"first given at {self.arithmetic[1].span(('arithmetic',), key=True)}", key=True)
+            else:
+                self.arithmetic = (doc.data["arithmetic"], doc)
         for section in SECTIONS:
             for name, raw in (doc.data.get(section) or {}).items():
                 if name in self.entries[section] and not replace:
@@ -319,7 +362,8 @@ class _Builder:
                                               hint="is the file empty? a pack needs quantities: {...}"))
         facts = self._facts()
         types = {**{name: FactType("?") for name in self.broken["facts"]}, **{n: f.type for n, f in facts.items()}}
-        quantities = {n: self._quantity(n, *e, types) for n, e in self.entries["quantities"].items()}
+        arithmetic = self._arithmetic()
+        quantities = {n: self._quantity(n, *e, types, arithmetic) for n, e in self.entries["quantities"].items()}
         modifiers = {n: self._modifier(n, *e, types, quantities) for n, e in self.entries["modifiers"].items()}
         policies = {n: self._policy(n, *e, types, quantities, modifiers) for n, e in self.entries["policies"].items()}
         constraints = {
@@ -336,7 +380,7 @@ class _Builder:
         readings = {n: self._reading(n, *e) for n, e in self.entries["readings"].items()}
         sequences = {n: self._sequence(n, *e, types, quantities) for n, e in self.entries["sequences"].items()}
         assumptions = {
-            n: Assumption(n, raw["text"], raw["reason"], doc.span(p))
+            n: Assumption(n, raw["text"], raw["reason"], doc.span(p), raw.get("framing", False))
             for n, (raw, doc, p) in self.entries["assumptions"].items()
         }
         self._check_references(quantities, modifiers, policies, readings, assumptions)
@@ -366,6 +410,7 @@ class _Builder:
             notes={n: raw for n, (raw, _, _) in self.entries["notes"].items()},
             plurals=self._plurals(),
             row_cites=self.row_cites,
+            arithmetic=arithmetic,
         )
         if self.problems:
             raise PackError(self.problems)
@@ -406,11 +451,40 @@ class _Builder:
             if derive is not None:
                 default = None
             facts[name] = Fact(name, types[name], raw.get("text", name), span, rng, default, derive,  # type: ignore[arg-type]
-                               self._cite(raw, doc, path), typical)
+                               self._cite(raw, doc, path), typical, self._value_text(name, raw, doc, path))
         return facts
 
+    def _value_text(self, name: str, raw: dict[str, Any], doc: Document,
+                    path: tuple[Any, ...]) -> tuple[tuple[str, str], ...]:
+        """An enum fact's display texts, when its `values` map each value to the words a player reads."""
+        values = raw.get("values")
+        if not isinstance(values, dict):
+            return ()
+        out = []
+        for value, text in values.items():
+            if not isinstance(value, str):  # YAML reads `yes:`, `no:`, `1:` as a bool or a number
+                self.error(f"fact {name!r}: value {value!r} is not a name", doc, (*path, "values", value),
+                           "quote it, e.g. \"yes\": the value's display text", key=True)
+                continue
+            out.append((value, str(text)))
+        return tuple(out)
+
+    def _arithmetic(self) -> Arithmetic:
+        """The pack's order of operations (`arithmetic:`), or the engine's neutral one."""
+        if self.arithmetic is None:
+            return NEUTRAL
+        raw, doc = self.arithmetic
+        path: tuple[Any, ...] = ("arithmetic",)
+        ops = {step: op for op, step in STEPS.items()}
+        order = tuple(ops[s] for s in raw.get("order", ())) or NEUTRAL.order
+        if order[0] != "=":
+            self.error(f"arithmetic: the order starts with {raw['order'][0]!r}, not set", doc, (*path, "order", 0),
+                       "a value set to a number is what the other steps modify: set comes first")
+        return Arithmetic(order, raw.get("round", NEUTRAL.round), tuple(raw.get("set_ends", ())),
+                          _citation(raw["cite"]) if "cite" in raw else None)
+
     def _quantity(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...],
-                  types: dict[str, FactType]) -> Quantity:
+                  types: dict[str, FactType], arithmetic: Arithmetic = NEUTRAL) -> Quantity:
         def expr(key: str, kind: str) -> Expr | None:
             return self._expr(raw[key], doc, (*path, key), types, kind) if key in raw else None
 
@@ -427,6 +501,8 @@ class _Builder:
             cites=tuple((step, _citation(cite)) for step, cite in sorted((raw.get("cites") or {}).items())),
             always=self._always(name, raw, doc, path),
             rerolls=self._rerolls(name, raw, doc, path, types),
+            random=Remark(raw["random"]["text"], _citation(raw["random"]["cite"])) if "random" in raw else None,
+            weapons=bool(raw.get("weapons", False)), arithmetic=arithmetic,
         )
 
     def _always(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...]) -> tuple[Always, ...]:
@@ -489,6 +565,8 @@ class _Builder:
         if isinstance(low, int) and isinstance(high, int) and low > high:
             self.error(f"policy {name!r}: min {low} is above max {high}, so no value fits", doc, (*path, "min"))
         qs = self._quantity_names(raw.get("quantity", []), doc, (*path, "quantity"), quantities)
+        if raw.get("of", "net") != "net":
+            self._share(name, raw, doc, path, [quantities[q] for q in qs if q in quantities])
 
         def expr(key: str, kind: str) -> Expr | None:
             # a clamp's or cap's limits may read `base`, the quantity's unmodified value (a CP cost's +1 limit)
@@ -502,8 +580,30 @@ class _Builder:
             under=tuple(sorted((raw.get("under") or {}).items())), chooser=raw.get("chooser", "the controlling player"),
             label=raw.get("label", name),
             text=raw.get("text", ""), assumption=raw.get("assumption"), cite=self._cite(raw, doc, path),
-            symbols=tuple(raw.get("symbols", ())),
+            symbols=tuple(raw.get("symbols", ())), of=raw.get("of", "net"),
         )
+
+    def _share(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...],
+               quantities: list[Quantity]) -> None:
+        """A cap of only the improvements (or worsenings) of a roll: the bound that can bite, on a roll or total.
+
+        Improvements add up to 0 or more on a roll where higher is better (to 0 or less where lower is), so
+        only one of `min` and `max` can hold them; the other is refused rather than silently never biting.
+        """
+        of = raw["of"]
+        for q in quantities:
+            if q.kind not in ("roll", "total"):
+                self.error(f"policy {name!r}: of: {of} bounds the modifiers of a roll or a total, and {q.name} is "
+                           f"a {q.kind}", doc, (*path, "of"), "cap a roll's modifiers, or clamp the value instead")
+                continue
+            up = (of == "improvements") == (q.better == "higher")
+            useless = "min" if up else "max"
+            if useless in raw:
+                sign, side = ("0 or more", "max") if up else ("0 or less", "min")
+                verb = "improve" if of == "improvements" else "worsen"
+                self.error(f"policy {name!r}: the modifiers that {verb} {q.name} add up to {sign}, so {useless} "
+                           "never bounds them",
+                           doc, (*path, useless), f"give {side} only: e.g. {side}: {'1' if up else '-1'}", key=True)
 
     def _reading(self, name: str, raw: dict[str, Any], doc: Document, path: tuple[Any, ...]) -> Reading:
         options = tuple(raw["options"].items())
@@ -566,11 +666,17 @@ class _Builder:
                 for step, cite in (raw.get("cites") or {}).items():
                     self._known("source", cite["source"], self.entries["sources"], doc,
                                 (*path, "cites", step, "source"))
+                if section == "quantities" and "cite" in (raw.get("random") or {}):
+                    self._known("source", raw["random"]["cite"]["source"], self.entries["sources"], doc,
+                                (*path, "random", "cite", "source"))
                 for key in ("always", "rerolls") if section == "quantities" else ():
                     for i, entry in enumerate(raw.get(key) or ()):
                         if "cite" in entry:
                             self._known("source", entry["cite"]["source"], self.entries["sources"], doc,
                                         (*path, key, i, "cite", "source"))
+        if self.arithmetic is not None and "cite" in self.arithmetic[0]:
+            raw, doc = self.arithmetic
+            self._known("source", raw["cite"]["source"], self.entries["sources"], doc, ("arithmetic", "cite", "source"))
 
     def _check_quotes(self) -> None:
         """Every citation names a paragraph its source has and quotes words that paragraph says (without a

@@ -15,7 +15,9 @@ from kb.errors import Span
 from kb.expr import Expr, FactType
 
 OPS = ("=", "x", "+", "/", "-")
-"""Operations in the order they apply: set, multiply, add, divide, subtract."""
+"""The operations a change may have: set, multiply, add, divide, subtract."""
+STEPS = {"=": "set", "x": "multiply", "+": "add", "/": "divide", "-": "subtract"}
+"""Each operation's step, as a pack's `arithmetic: {order: [...]}` names it."""
 
 
 @cache
@@ -37,6 +39,38 @@ class Citation:
 
 
 @dataclass(frozen=True, slots=True)
+class Remark:
+    """A sentence a pack says at one step of a ruling (how a random value is rolled), with its citation."""
+
+    text: str
+    cite: Citation | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Arithmetic:
+    """The order of operations a pack declares (`arithmetic:`), or the engine's neutral one.
+
+    Without a declaration operations apply as in ordinary arithmetic: set,
+    then multiply and divide, then add and subtract, fractions rounded up at
+    the end; a characteristic set to a number is modified further like any
+    other value.
+    """
+
+    order: tuple[str, ...] = ("=", "x", "/", "+", "-")
+    """The operations in the order they apply (`OPS` symbols), set first."""
+    round: str = "up"
+    """How a fraction left after every step is rounded: `up` or `down`."""
+    set_ends: tuple[int, ...] = ()
+    """Numbers a rule may set a characteristic to that end its modification (wh40k: 0)."""
+    cite: Citation | None = None
+    """Where the rule text gives the order (cited by the steps a quantity does not cite itself)."""
+
+
+NEUTRAL = Arithmetic()
+"""The order of operations of a pack that declares none."""
+
+
+@dataclass(frozen=True, slots=True)
 class Assumption:
     """A decision the pack makes where its rule text is silent."""
 
@@ -44,6 +78,9 @@ class Assumption:
     text: str
     reason: str
     where: Span
+    framing: bool = False
+    """How every situation is read (the moment it describes): it frames each ruling rather than deciding one,
+    so the full derivation lists it and the short text does not."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +97,24 @@ class Fact:
     cite: Citation | None = None
     typical: int | None = None
     """An int fact's value a player would recognise, which searches try first (see docs/searching.md)."""
+    value_text: tuple[tuple[str, str], ...] = ()
+    """An enum fact's values as a player reads them (`values: {two_hits: two hits}`); JSON keeps the names."""
+
+    def shown(self, value: Any) -> str:
+        """A value as a player reads it: an enum value's display text where the pack gives one.
+
+        Examples:
+            >>> from kb.errors import Span
+            >>> f = Fact("a.r", FactType("enum", ("two_hits", "miss")), "", Span("p"),
+            ...          value_text=(("two_hits", "two hits"),))
+            >>> f.shown("two_hits"), f.shown("miss")
+            ('two hits', 'miss')
+        """
+        if self.value_text and isinstance(value, str):
+            for name, text in self.value_text:
+                if name == value:
+                    return text
+        return str(value)
 
     @property
     def domain(self) -> Sequence[Any]:
@@ -76,7 +131,8 @@ class Fact:
         """The fact's text for a value, e.g. 'the shooter moved this turn: no'."""
         if self.type.kind == "bool":
             return f"{self.text}: {'yes' if value else 'no'}" if "{value}" not in self.text else self.text
-        return self.text.replace("{value}", str(value)) if "{value}" in self.text else f"{self.text}: {value}"
+        shown = self.shown(value)
+        return self.text.replace("{value}", shown) if "{value}" in self.text else f"{self.text}: {shown}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,10 +192,22 @@ class Quantity:
     cites: tuple[tuple[str, Citation], ...] = ()
     """Citations of single steps (`base`, `chart`, `impossible_from`, `automatic`), where the rule text
     says them in another place than the quantity's own `cite`."""
+    random: Remark | None = None
+    """What the rule text says about rolling a characteristic whose value is dice (the pack's words)."""
+    weapons: bool = False
+    """Whether a situation may give `weapons: N`: N identical weapons each roll this value, then added up."""
+    arithmetic: Arithmetic = NEUTRAL
+    """The pack's order of operations (the loader gives every quantity its pack's)."""
 
     def step_cite(self, step: str) -> Citation | None:
-        """The citation written for one step, if any (`cite` stays the quantity's own)."""
-        return dict(self.cites).get(step)
+        """The citation written for one step, if any (`cite` stays the quantity's own); the random note's own,
+        and the pack's order of operations for an operation's step the quantity does not cite itself."""
+        cite = dict(self.cites).get(step)
+        if cite is None and step == "random" and self.random is not None:
+            return self.random.cite
+        if cite is None and (step in STEPS.values() or step in ("round", "set_ends")):
+            return self.arithmetic.cite
+        return cite
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +257,9 @@ class Policy:
     cite: Citation | None = None
     symbols: tuple[str, ...] = ()
     """A clamp's symbols (`-`, `*`, `N/A`) that are below its `min` and become it ("OC cannot be ... '-'")."""
+    of: str = "net"
+    """What a cap bounds: the `net` modifier, or the sum of only the modifiers that improve the roll
+    (`improvements`) or only those that worsen it (`worsenings`)."""
 
     @property
     def members(self) -> tuple[str, ...]:
@@ -379,6 +450,8 @@ class Pack:
     """Derived facts in the order they can be computed (from the dependency graph)."""
     row_cites: dict[str, tuple[tuple[Expr, Citation], ...]] = field(default_factory=dict)
     """Lookup tables' rows that cite their own sentence: by the table's expression text, each row's condition."""
+    arithmetic: Arithmetic = NEUTRAL
+    """The order of operations the pack declares (`arithmetic:`), or the engine's neutral one."""
 
     index: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
     """Per-quantity lookups, filled on first use (a ruling asks them every time)."""

@@ -45,7 +45,7 @@ def build_sequence(name: str, raw: Mapping[str, Any], doc: Document, path: tuple
             continue
         if q not in quantities:
             problems.append((f"sequence {name!r}: {key}: {q!r} is not a quantity of the pack", (*path, key),
-                             did_you_mean(q, quantities) or "name a characteristic quantity such as A or D"))
+                             did_you_mean(q, quantities) or "name a characteristic quantity of the pack"))
         elif quantities[q].kind not in ("characteristic", "pool") or (key == "damage" and quantities[q].kind == "pool"):
             problems.append((f"sequence {name!r}: {key}: {q!r} is a {quantities[q].kind}, not a characteristic"
                              + (" or a pool" if key == "attacks" else ""), (*path, key),

@@ -39,7 +39,7 @@ def run_batch(args: argparse.Namespace, pack: Pack) -> int:
     with _open(args.batch) as source:
         for number, line in _lines(source):
             try:
-                doc = answer_line(pack, line, args.quantity, args.batch, number)
+                doc = answer_line(pack, line, args.quantity, args.batch, number, True)
             except RulingsError as e:
                 timeout = getattr(args, "timeout", None)
                 if timeout and time.monotonic() - started >= timeout:
@@ -51,12 +51,14 @@ def run_batch(args: argparse.Namespace, pack: Pack) -> int:
                 doc = {"line": number, "error": f"internal error (a bug in Rulings): {type(e).__name__}: "
                        f"{str(e)[:200]}", "internal": True}
                 worst = INTERNAL_ERROR
-            out.write(json.dumps(doc, ensure_ascii=False) + "\n")
+            out.write((doc if isinstance(doc, str) else json.dumps(doc, ensure_ascii=False)) + "\n")
     return worst
 
 
-def answer_line(pack: Pack, line: bytes | None, quantity: str | None, file: str, number: int) -> dict[str, Any]:
-    """The ruling JSON for one input line, or a `RulingsError` that names the line.
+def answer_line(pack: Pack, line: bytes | None, quantity: str | None, file: str, number: int,
+                text: bool = False) -> Any:
+    """The ruling JSON for one input line, or a `RulingsError` that names the line; with `text`, that JSON as the
+    text of its output line (`json.dumps` of it, written the fast way where the line only gives facts).
 
     Examples:
         >>> from kb.cache import load
@@ -68,6 +70,11 @@ def answer_line(pack: Pack, line: bytes | None, quantity: str | None, file: str,
         ...
         kb.errors.RulingsError: <stdin>:7:1: no quantity: give "quantity" in the line or QUANTITY on the command line
     """
+    if text:
+        fast = _answer_fast(pack, line, quantity)
+        if fast is not None:
+            return fast
+        return json.dumps(answer_line(pack, line, quantity, file, number), ensure_ascii=False)
     from rulings.api import answer
     from solver.situation import situation_from_data
 
@@ -85,6 +92,108 @@ def answer_line(pack: Pack, line: bytes | None, quantity: str | None, file: str,
     if not isinstance(asked, str):
         raise RulingsError(f"{where}: no quantity: give \"quantity\" in the line or QUANTITY on the command line")
     return answer(pack, asked, situation_from_data(data, pack, where))
+
+
+def _answer_fast(pack: Pack, line: bytes | None, quantity: str | None) -> str | None:
+    """The output line of a line that only gives facts, written without the slow steps, or None.
+
+    It is the very text `answer_line` and `json.dumps` give: the same situation (checked by the same
+    `check_given`, without the file positions that only an error needs), the same ruling, the same JSON with the
+    explanation written from its nodes, each shared node's text written once (`explanation_text`). Anything else,
+    and any line that fails, goes the slow way, which says exactly what is wrong and where.
+    """
+    if line is None:
+        return None
+    try:
+        data = json.loads(line)
+        if type(data) is not dict or not data.keys() <= {"quantity", "given"}:
+            return None
+        asked = data.get("quantity", quantity)
+        given = data.get("given")
+        if type(asked) is not str or asked not in pack.quantities or not (given is None or type(given) is dict):
+            return None
+        from solver.ask import ask
+        from solver.situation import Situation, check_given
+
+        return ruling_text(ask(pack, asked, Situation(given=check_given(given or {}, pack))))
+    except Exception:  # the slow way says what it is
+        return None
+
+
+def ruling_text(ruling: Any) -> str:
+    """`json.dumps(ruling_json(ruling), ensure_ascii=False)`, the explanation written by `explanation_text`."""
+    from explain.json import ruling_json
+
+    if ruling.groups is not None:  # each group's own explanation inside: the plain way
+        return json.dumps(ruling_json(ruling), ensure_ascii=False)
+    text = json.dumps(ruling_json(_Unexplained(ruling)), ensure_ascii=False)  # type: ignore[arg-type]
+    if not text.endswith(_NO_EXPLANATION):  # the explanation is the last key (explain.json): else the plain way
+        return json.dumps(ruling_json(ruling), ensure_ascii=False)
+    return text[:-len(_NO_EXPLANATION)] + ', "explanation": ' + explanation_text(ruling.explanation) + "}"
+
+
+_NO_EXPLANATION = ', "explanation": null}'
+
+
+class _Unexplained:
+    """A ruling whose explanation is left out of its JSON (to be written from its nodes instead)."""
+
+    __slots__ = ("_ruling",)
+
+    def __init__(self, ruling: Any) -> None:
+        self._ruling = ruling
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._ruling, name)
+
+    @property
+    def explanation(self) -> Any:
+        return _Null
+
+
+class _Null:
+    @staticmethod
+    def to_json() -> None:
+        return None
+
+
+_TEXTS: dict[int, tuple[Any, str]] = {}
+_TEXTS_SIZE = 200_000
+
+
+def explanation_text(node: Any, *, root: bool = True) -> str:
+    """`json.dumps(node.to_json(), ensure_ascii=False)`: a derivation shares its nodes between rulings (they are
+    immutable), so each node's text is written once and kept while it lives (held here, so its id stays its own).
+
+    Examples:
+        >>> from solver.derivation import Node
+        >>> n = Node('a "claim" é', (Node("why", cite="p. 3"),))
+        >>> explanation_text(n) == json.dumps(n.to_json(), ensure_ascii=False)
+        True
+    """
+    if not root:
+        kept = _TEXTS.get(id(node))
+        if kept is not None and kept[0] is node:
+            return kept[1]
+    claim, cite = node.claim, node.cite
+    if not isinstance(claim, str) or not (cite is None or isinstance(cite, str)):
+        text = json.dumps(node.to_json(), ensure_ascii=False)
+    else:
+        because = ", ".join([explanation_text(n, root=False) for n in node.because])
+        text = (f'{{"claim": {_string(claim)}, "because": [{because}], "cite": '
+                f'{"null" if cite is None else _string(cite)}}}')
+    if not root:
+        if len(_TEXTS) >= _TEXTS_SIZE:
+            _TEXTS.clear()
+        _TEXTS[id(node)] = (node, text)
+    return text
+
+
+def _string(text: str) -> str:
+    return _encode(text)  # type: ignore[no-any-return]
+
+
+from json.encoder import encode_basestring as _encode  # noqa: E402 - json's own: what json.dumps writes
 
 
 def _located(message: str, file: str, number: int) -> str:

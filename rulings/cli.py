@@ -7,14 +7,15 @@ ruling starts fast.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulings.options import add_pack_options, load_named, read_situation
+
+if TYPE_CHECKING:  # argparse is imported when a command line needs it: a plain `ask` is read without it
+    import argparse
 
 FORMATS = ("text", "json", "markdown")
 PACK_HELP = "a built-in pack name (rulings packs lists them), or a pack file or folder"
@@ -24,16 +25,19 @@ INTERNAL_ERROR = 70
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    parser = _parser()
-    argv, lifted = _lift_given(list(sys.argv[1:] if argv is None else argv))
-    args = parser.parse_args(argv)
-    if lifted:
-        if not hasattr(args, "given"):  # a command that takes no --given: argparse says so, as it would have
-            parser.parse_args([*argv, "--given", lifted[0]])
-        args.given = [*lifted, *args.given]
-    if args.command is None:  # a bare `rulings`: what it can do, as --help says it
-        parser.print_help()
-        return 0
+    words = list(sys.argv[1:] if argv is None else argv)
+    args: Any = _plain_ask(words)
+    if args is None:
+        parser = _parser()
+        words, lifted = _lift_given(words)
+        args = parser.parse_args(words)
+        if lifted:
+            if not hasattr(args, "given"):  # a command that takes no --given: argparse says so, as it would have
+                parser.parse_args([*words, "--given", lifted[0]])
+            args.given = [*lifted, *args.given]
+        if args.command is None:  # a bare `rulings`: what it can do, as --help says it
+            parser.print_help()
+            return 0
     from kb.errors import RulingsError
 
     try:
@@ -57,6 +61,44 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"rulings: internal error (a bug in Rulings): {type(e).__name__}: {str(e)[:200]}\n  hint: please "
               "report it with the command you ran; rulings --debug ... prints the traceback", file=sys.stderr)
         return INTERNAL_ERROR
+
+
+def _plain_ask(words: list[str]) -> Any:
+    """The arguments of `rulings ask PACK QUANTITY [--given FACT=VALUE]... [--format FORMAT]`, read without
+    argparse (whose import and parser cost a fresh ruling more than the ruling itself), or None for any other
+    command line: argparse reads it, and says what is wrong with it.
+
+    They are the very arguments argparse would give: each word is taken only where argparse could read it no
+    other way (no word that starts with '-' where a value is expected, no option but these two).
+
+    Examples:
+        >>> args = _plain_ask(["ask", "fantasy", "to_hit", "--given", "shooter.bs=3", "--format", "json"])
+        >>> args.pack, args.quantity, args.given, args.format, args.colour, args.full
+        ('fantasy', 'to_hit', ['shooter.bs=3'], 'json', 'auto', False)
+        >>> _plain_ask(["ask", "fantasy", "to_hit", "--full"]) is None
+        True
+    """
+    if len(words) < 3 or words[0] != "ask" or len(words) % 2 == 0:
+        return None
+    pack, quantity = words[1], words[2]
+    if not pack or not quantity or pack.startswith("-") or quantity.startswith("-"):
+        return None
+    given: list[str] = []
+    shown = "text"
+    for option, value in zip(words[3::2], words[4::2], strict=True):
+        if not value or value.startswith("-"):
+            return None
+        if option == "--given":
+            given.append(value)
+        elif option == "--format" and value in FORMATS:
+            shown = value
+        else:
+            return None
+    from types import SimpleNamespace
+
+    return SimpleNamespace(command="ask", pack=pack, quantity=quantity, batch=None, situation=None, given=given,
+                           base=None, roll=None, target=None, step=[], format=shown, colour="auto", full=False,
+                           with_files=[], readings=[], timeout=None, debug=False, run=_ask)
 
 
 MANY_GIVEN = 100
@@ -103,12 +145,12 @@ def _time_limit(seconds: float | None) -> Iterator[None]:
     import time
 
     from kb.errors import RulingsError
-    from solver.space import model
+    from solver import consistent
 
     def stop(signum: int, frame: Any) -> None:
         raise RulingsError(f"stopped after --timeout {seconds:g} seconds", hint="give a longer --timeout")
 
-    model.DEADLINE = time.monotonic() + seconds
+    consistent.DEADLINE = time.monotonic() + seconds
     previous = signal.signal(signal.SIGALRM, stop)
     signal.setitimer(signal.ITIMER_REAL, seconds + 1)
     try:
@@ -116,10 +158,12 @@ def _time_limit(seconds: float | None) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
-        model.DEADLINE = None
+        consistent.DEADLINE = None
 
 
 def _seconds(text: str) -> float:
+    import argparse
+
     try:
         value = float(text)
     except ValueError:
@@ -130,9 +174,11 @@ def _seconds(text: str) -> float:
 
 
 def _parser() -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(prog="rulings", description="Rulings: ask a ruling and see exactly why.",
                                      epilog="rulings COMMAND --help describes each command.")
-    parser.add_argument("--version", action=_Version, help="print the version and exit")
+    parser.add_argument("--version", action=_version_action(), help="print the version and exit")
     parser.add_argument("--debug", action="store_true", help="print the traceback of an internal error")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -280,6 +326,8 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _count(text: str) -> int:
+    import argparse
+
     value = int(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text} is below 0")
@@ -287,6 +335,8 @@ def _count(text: str) -> int:
 
 
 def _roll(text: str) -> int:
+    import argparse
+
     digits = text.removeprefix("-")
     shown = f"{text[:20]!r}{'...' if len(text) > 20 else ''}"
     if not (digits.isascii() and digits.isdigit()):
@@ -310,25 +360,32 @@ def _situation_args(p: argparse.ArgumentParser, *, values: bool = True) -> None:
                         "or STEP.reroll=ones (repeatable)")
 
 
-class _Version(argparse.Action):
-    """`--version`: the installed package's version, looked up only when asked (start-up time matters)."""
+def _version_action() -> type[argparse.Action]:
+    import argparse
 
-    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
-        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+    class _Version(argparse.Action):
+        """`--version`: the installed package's version, looked up only when asked (start-up time matters)."""
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
-                 option_string: str | None = None) -> None:
-        from importlib.metadata import PackageNotFoundError, version
+        def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+            super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
 
-        try:
-            number = version("rulings")
-        except PackageNotFoundError:  # run from a source tree that was never installed
-            number = "unknown"
-        print(f"rulings {number}")
-        parser.exit()
+        def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                     option_string: str | None = None) -> None:
+            from importlib.metadata import PackageNotFoundError, version
+
+            try:
+                number = version("rulings")
+            except PackageNotFoundError:  # run from a source tree that was never installed
+                number = "unknown"
+            print(f"rulings {number}")
+            parser.exit()
+
+    return _Version
 
 
 def _packs(args: argparse.Namespace) -> int:
+    import json
+
     from kb.cache import load
     from kb.locate import builtin_packs
 
@@ -386,6 +443,8 @@ def _ask(args: argparse.Namespace) -> int:
         return _sequence(args, pack)
     ruling = ask(pack, args.quantity, read_situation(args, pack))
     if args.format == "json":
+        import json
+
         from explain.json import ruling_json
 
         print(json.dumps(ruling_json(ruling), ensure_ascii=False))
@@ -404,6 +463,8 @@ def _ask(args: argparse.Namespace) -> int:
 
 
 def _sequence(args: argparse.Namespace, pack: Any) -> int:
+    import json
+
     from explain.sequence import sequence_json, sequence_text
     from solver.sequence import resolve
 
@@ -416,6 +477,8 @@ def _sequence(args: argparse.Namespace, pack: Any) -> int:
 
 
 def _test(args: argparse.Namespace) -> int:
+    import json
+
     from rulings.examples import run_examples
     from rulings.options import readings_pack
 
@@ -434,6 +497,8 @@ def _test(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
+    import json
+
     from kb.loader import schema
 
     print(json.dumps(schema(), indent=1))
@@ -441,6 +506,8 @@ def _schema(args: argparse.Namespace) -> int:
 
 
 def _match(args: argparse.Namespace) -> int:
+    import json
+
     from kb.errors import RulingsError
     from kb.keywords import PhraseError, irregular_words, parse_phrase
     from kb.limits import excerpt
@@ -477,10 +544,9 @@ def _match(args: argparse.Namespace) -> int:
         return 0
     print(f"{args.phrase!r} means {phrase.describe()}")
     if situation.datasheet:
-        print(f"  the datasheet name {situation.datasheet!r} is a keyword of the unit "
-              "(each datasheet name acts as an additional keyword for that unit)")
+        print(f"  the datasheet name {situation.datasheet!r} is a keyword of the unit and of each of its models")
     for a, b in forms:
-        print(f"  {a} matched {b}: singular and plural instances of the same keyword function in the same way")
+        print(f"  {a} matched {b}: a keyword's singular and plural are the same keyword")
     if phrase.scope == "model":  # a rule about models: which of them it refers to, not a verdict on the unit
         print(f"the models it refers to: {sum(models)} of {len(models)}")
     else:

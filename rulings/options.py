@@ -14,7 +14,6 @@ shell they ask the same question.
 
 from __future__ import annotations
 
-import argparse
 import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -23,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 from kb.errors import RulingsError, UnknownName
 
 if TYPE_CHECKING:
+    import argparse
+
     from kb.model import Pack
 
 

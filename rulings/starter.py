@@ -33,11 +33,11 @@ sources:
   shooting:
     title: Shooting
     paragraphs:
-      1: Roll a D6 for each shot. It hits on 7 minus the shooter's Ballistic Skill or more.
+      1: Roll one D6 per shot. It hits on 7 minus the shooter's Ballistic Skill or more.
       2: A shooter that moved this turn suffers a -1 to hit.
       3: A target in cover is harder to hit, -1 to hit.
       4: A target is in cover when terrain hides most of it, unless the shooter ignores cover.
-      5: A roll of 1 always misses.
+      5: A natural 1 is never a hit.
 
 # What a situation at the table can say. A bool defaults to false; an int needs a range.
 facts:
@@ -81,8 +81,8 @@ policies:
     kind: clamp
     quantity: to_hit
     min: 2
-    text: a roll of 1 always misses, so the score needed is never below 2
-    cite: {{source: shooting, paragraph: 5, quote: "A roll of 1 always misses."}}
+    text: a natural 1 is never a hit, so the score needed is never below 2
+    cite: {{source: shooting, paragraph: 5, quote: "A natural 1 is never a hit."}}
 
 # Worked examples: `rulings test` asks each one and compares the answer with `expect`.
 examples:

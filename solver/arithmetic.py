@@ -1,13 +1,15 @@
 """The arithmetic each kind of quantity fixes, and the chance of success.
 
-Operations apply in one order for every kind (set, multiply, add, divide,
-subtract, then round fractions up); a kind says what the number means:
+Operations apply in the pack's order for every kind (`kb.model.Arithmetic`:
+without a declaration set, multiply, divide, add, subtract, then fractions
+rounded up); a kind says what the number means:
 
 - `score`: the number a D6 must reach (`plus: lowers` when modifiers change
   the roll, so a -1 raises the score needed), with an optional follow-up
   chart for 7+ and a score from which the roll is impossible;
 - `total`: the sum of dice plus modifiers, passing at a target (2D6 command roll);
-- `roll`: a single roll plus a net modifier (capped by `cap` policies);
+- `roll`: a single roll plus a net modifier (capped by `cap` policies: the net
+  modifier, or only the modifiers that improve it or only those that worsen it);
 - `pool`: a number of dice.
 """
 
@@ -22,7 +24,7 @@ from typing import Any
 
 from kb.errors import RulingsError
 from kb.limits import MAX_INT
-from kb.model import OPS
+from kb.model import NEUTRAL, STEPS
 
 Number = Fraction | int
 """Exact numbers: ints where the rules only add and subtract, fractions once something divides."""
@@ -66,6 +68,8 @@ class Bound:
     high: int | None = None
     symbols: tuple[str, ...] = ()
     """Characteristic symbols (`-`) that count as below `low` and become it."""
+    of: str = "net"
+    """A cap's share of the modifiers: the `net` modifier, or only the `improvements` or `worsenings`."""
 
     def apply(self, value: int) -> int:
         """The value within the limits."""
@@ -85,7 +89,7 @@ class Step:
     value: Number
 
 
-STAGES = {"=": "set", "x": "multiply", "+": "add", "/": "divide", "-": "subtract"}
+STAGES = STEPS
 
 
 class Note(str):
@@ -106,12 +110,16 @@ class Note(str):
 
 
 def apply_terms(
-    base: Number, terms: Sequence[Term], *, lowers: bool = False
+    base: Number, terms: Sequence[Term], *, lowers: bool = False, order: Sequence[str] = NEUTRAL.order
 ) -> tuple[Number, list[Step]]:
-    """Apply terms in the order of operations; `lowers` flips add and subtract.
+    """Apply terms in the order of operations (`order`: the pack's); `lowers` flips add and subtract.
 
     Examples:
-        >>> value, steps = apply_terms(Fraction(3), [Term("a", "/", Fraction(2)), Term("b", "+", Fraction(1))])
+        >>> terms = [Term("a", "/", Fraction(2)), Term("b", "+", Fraction(1))]
+        >>> value, steps = apply_terms(Fraction(3), terms)
+        >>> value, [s.stage for s in steps]
+        (Fraction(5, 2), ['divide', 'add'])
+        >>> value, steps = apply_terms(Fraction(3), terms, order=("=", "x", "+", "/", "-"))
         >>> value, [s.stage for s in steps]
         (Fraction(2, 1), ['add', 'divide'])
     """
@@ -121,7 +129,7 @@ def apply_terms(
     by_op: dict[str, list[Term]] = {}
     for t in terms:
         by_op.setdefault(t.op, []).append(t)
-    for op in OPS:
+    for op in order:
         these = by_op.get(op)
         if not these:
             continue
@@ -131,7 +139,7 @@ def apply_terms(
                 value = t.amount
             elif op == "x":
                 value *= t.amount
-                if abs(value) > MAX_INT:
+                if not -MAX_INT <= value <= MAX_INT:
                     raise RulingsError(f"{t.rule} multiplies the value beyond 10^18", hint="integers stay within 10^18")
             elif op == "/":
                 value = Fraction(value) / t.amount
@@ -148,13 +156,82 @@ def _rule(term: Term) -> str:
 
 
 def round_up(value: Number) -> int:
-    """Round fractions up, as the rules say, after all modifiers.
+    """Round fractions up, after all modifiers.
 
     Examples:
         >>> round_up(Fraction(3, 2)), round_up(Fraction(-3, 2))
         (2, -1)
     """
     return math.ceil(value)
+
+
+def rounded(value: Number, way: str = "up") -> int:
+    """Round a fraction left after all modifiers the way the pack says (`up` or `down`).
+
+    Examples:
+        >>> rounded(Fraction(5, 2)), rounded(Fraction(5, 2), "down"), rounded(Fraction(-5, 2), "down")
+        (3, 2, -3)
+    """
+    return math.floor(value) if way == "down" else math.ceil(value)
+
+
+def capped_terms(terms: Sequence[Term], caps: Sequence[Bound], *, better: str = "higher",
+                 way: str = "up") -> tuple[list[Term], int, int, list[tuple[str, Any, Any]], list[str]]:
+    """A roll's terms after its caps: (terms, net modifier before caps, after, caps that bit, notes).
+
+    A cap `of: improvements` bounds the sum of only the modifiers that make
+    the roll better for its player (`better`), one `of: worsenings` only those
+    that make it worse, each before the caps of the net modifier; a share
+    that a cap changes is applied as one term named by the cap.
+
+    Examples:
+        >>> terms = [Term("aura", "+", 1), Term("cover", "+", 1), Term("rend", "-", 2)]
+        >>> kept, raw, net, bit, notes = capped_terms(terms, [Bound("save", None, 1, of="improvements")])
+        >>> [t.change for t in kept], raw, net, bit
+        (['-2', '+1'], 0, -1, [('save', 2, 1)])
+        >>> notes[0]
+        'the modifiers that improve the roll: aura +1, cover +1 (+2 in all); save holds them to +1'
+    """
+    raw_net = rounded(sum((t.signed for t in terms), Fraction(0)), way)
+    clamped: list[tuple[str, Any, Any]] = []
+    notes: list[str] = []
+    kept = list(terms)
+    net = raw_net
+    if all(b.of == "net" for b in caps):  # the usual case, on every ruling of a roll: no share to hold
+        for b in caps:
+            new = b.apply(net)
+            if new != net:
+                clamped.append((b.rule, net, new))
+                net = new
+        return kept, raw_net, net, clamped, notes
+    for share in ("improvements", "worsenings"):
+        bounds = [b for b in caps if b.of == share]
+        if not bounds:
+            continue
+        up = (share == "improvements") == (better == "higher")
+        part = [t for t in kept if (t.signed > 0 if up else t.signed < 0)]
+        total = rounded(sum((t.signed for t in part), Fraction(0)), way)
+        held = total
+        for b in bounds:
+            new = b.apply(held)
+            if new != held:
+                clamped.append((b.rule, held, new))
+                listed = ", ".join(f"{t.rule} {t.change}" for t in part)
+                notes.append(f"the modifiers that {'improve' if share == 'improvements' else 'worsen'} the roll: "
+                             f"{listed} ({total:+d} in all); {b.rule} holds them to {new:+d}")
+                held = new
+        if held != total:
+            inside = {id(t) for t in part}
+            kept = [t for t in kept if id(t) not in inside]
+            kept += [Term(bounds[0].rule, "+" if held >= 0 else "-", abs(held))] if held else []
+    net = rounded(sum((t.signed for t in kept), Fraction(0)), way)
+    for b in caps:
+        if b.of == "net":
+            new = b.apply(net)
+            if new != net:
+                clamped.append((b.rule, net, new))
+                net = new
+    return kept, raw_net, net, clamped, notes
 
 
 def score_chance(score: int, chart: dict[int, int], impossible_from: int | None) -> Fraction:

@@ -9,7 +9,7 @@ derived from), merging branches that give the same answer.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from itertools import product
@@ -22,7 +22,7 @@ from kb.model import Modifier, Pack, Policy, Quantity, Reading
 from solver.arithmetic import dice_count, faces
 from solver.derivation import Node
 from solver.facts import derive_facts
-from solver.ruling import Case, NeedFacts, ReadingOutcome, Ruling, decide
+from solver.ruling import Case, NeedFacts, ReadingOutcome, Ruling, decide, new_ruling
 from solver.situation import Situation
 
 MAX_CASES = 4096
@@ -55,29 +55,41 @@ def _ask(pack: Pack, quantity: str, situation: Situation, cases: bool) -> Ruling
     if situation.groups:
         return _groups(pack, q, situation)
     check_inputs(q, situation)
-    readings = readings_of(pack, q)
-    chosen = {r.name: r.default for r in readings} | dict(situation.reading)
-    ruling = _branch(pack, q, situation, chosen, cases)
+    readings = _readings(pack, q)
+    chosen = {r.name: r.default for r in readings} | dict(situation.reading) if readings or situation.reading else {}
+    ruling = _one(pack, q, situation, chosen, cases)
+    if not readings:
+        return ruling
     outcomes: list[tuple[Reading, ReadingOutcome]] = []
-    nodes: list[Node] = []
+    worded: list[list[tuple[Reading, ReadingOutcome]]] = []  # each reading's outcomes, worded when explained
     for r in readings:
-        if ruling.values is not None and not ruling.cases and not _may_change(pack, q, r, ruling.values, ruling.value):
+        if ruling.values is not None and not ruling.cases and not _may_change(pack, q, r, ruling.values, ruling.value,
+                                                                              {c.rule for c in ruling.clamped}):
             continue  # every option gives this very ruling
         these: list[tuple[Reading, ReadingOutcome]] = []
         for option, _ in r.options:
             choice = chosen | {r.name: option}
-            sub = ruling if choice == chosen else _branch(pack, q, situation, choice, cases)
+            sub = ruling if choice == chosen else _one(pack, q, situation, choice, cases)
             these.append((r, ReadingOutcome(r.name, option, option == r.default, sub)))
         if len({_key(o.ruling) for _, o in these}) > 1:  # only readings that change this ruling are mentioned
             outcomes += these
-            nodes.append(_readings_node(these, chosen))
+            worded.append(these)
     if not outcomes:
         return ruling
 
     def explanation() -> Node:
+        nodes = [_readings_node(these, chosen) for these in worded]
         return replace(ruling.explanation, because=(*ruling.explanation.because, *nodes))
 
-    return replace(ruling, readings=tuple(o for _, o in outcomes), derivation=explanation)
+    return _with_readings(ruling, tuple(o for _, o in outcomes), explanation)
+
+
+def _with_readings(ruling: Ruling, readings: tuple[ReadingOutcome, ...], derivation: Callable[[], Node]) -> Ruling:
+    """`replace(ruling, readings=readings, derivation=derivation)`, without `dataclasses.replace`'s cost."""
+    r = ruling
+    return new_ruling(r.pack, r.quantity, r.value, r.display, derivation, r.applied, r.suppressed, r.ignored,
+                      r.clamped, r.modifier, r.probability, r.automatic, r.then, r.cases, readings, r.groups,
+                      r.assumptions, r.choice, r.extra, r.values)
 
 
 def check_inputs(q: Quantity, situation: Situation) -> None:
@@ -113,14 +125,21 @@ def ask_if_possible(pack: Pack, quantity: str, situation: Situation, *, cases: b
 
 def readings_of(pack: Pack, q: Quantity) -> list[Reading]:
     """The readings whose options change a modifier or policy bearing on `q`."""
+    return list(_readings(pack, q))
+
+
+def _readings(pack: Pack, q: Quantity) -> tuple[Reading, ...]:
     key = ("readings", q.name)
+    found = pack.index.get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
     if key not in pack.index:
         entries: list[Modifier | Policy] = [*pack.modifiers_of(q.name), *pack.policies_of(q.name)]
         tied = {reading for entry in entries for reading, _ in entry.under}
         if any(_reads_two_ways(e.when) for e in entries if e.when is not None):  # matches('non-X Y or Z unit', ..)
             tied |= {r.name for r in pack.readings.values() if r.decides == "non_reach"}
         pack.index[key] = tuple(r for name, r in pack.readings.items() if name in tied)
-    return list(pack.index[key])
+    return pack.index[key]  # type: ignore[no-any-return]
 
 
 def _reads_two_ways(expr: Expr) -> bool:
@@ -131,22 +150,25 @@ def _reads_two_ways(expr: Expr) -> bool:
     return any(parse_phrase(p).whole_list() != parse_phrase(p) for p in phrases(expr))
 
 
-def _may_change(pack: Pack, q: Quantity, reading: Reading, values: Mapping[str, Any], value: Any = None) -> bool:
+def _may_change(pack: Pack, q: Quantity, reading: Reading, values: Mapping[str, Any], value: Any = None,
+                bitten: frozenset[str] | set[str] = frozenset()) -> bool:
     """Whether another option of `reading` could change a ruling of `q` made with `values` (whose value is
-    `value`).
+    `value`, after the clamps named in `bitten`).
 
     It cannot when every rule tied to the reading fails, every policy tied to it is a group or override that
     fewer than two of its rules can bite (the options then keep the same rules), and every clamp tied to it
-    that names symbols leaves this value as it is (a number within its bounds, not one of its symbols).
+    that names symbols leaves this value as it is (a number within its bounds, not one of its symbols) and did
+    not make it so (a clamp that bit under the chosen option: the others may not bite).
     """
-    key = ("tied", f"{q.name} {reading.name}")
-    if key not in pack.index:
-        pack.index[key] = _tied(pack, q, reading)
-    for when, rules in pack.index[key]:
+    key = ("tied", q.name, reading.name)
+    tied = pack.index.get(key)
+    if tied is None:
+        tied = pack.index[key] = _tied(pack, q, reading)
+    for when, rules in tied:
         if when is not None and evaluate(when, values) is False:
             continue
         if isinstance(rules, Policy):
-            if _clamp_may_change(rules, values, value):
+            if (rules.label or rules.name) in bitten or _clamp_may_change(rules, values, value):
                 return True
             continue
         if rules is None or sum(evaluate(rule, values) is not False for rule in rules) >= 2:
@@ -209,6 +231,30 @@ def _groups(pack: Pack, q: Quantity, situation: Situation) -> Ruling:
             Node(f"group {name!r}", (r.explanation,)) for name, r in subs), tag="groups")
 
     return Ruling(pack.name, q.name, None, display, explanation, groups=subs)
+
+
+COMPILE_AFTER = 2
+"""A quantity's rulings under one reading are compiled at this many in one process (a single ruling is made
+faster by the engine than by compiling it first)."""
+
+
+def _one(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, str], cases: bool) -> Ruling:
+    """The ruling under one reading: compiled where the situation is fully known (`solver.compiled`), else the
+    engine's, which branches on the unknown facts it needs."""
+    key = ("compiled", q.name, tuple(reading.items()))
+    found = pack.index.get(key, 0)
+    if type(found) is int:  # not compiled yet: how many rulings asked for it so far
+        if found + 1 < COMPILE_AFTER:
+            pack.index[key] = found + 1
+            return _branch(pack, q, situation, reading, cases)
+        from solver.compiled import compiled
+
+        found = compiled(pack, q.name, reading)
+    if found:
+        ruling = found.ruling(situation)
+        if ruling is not None:
+            return ruling  # type: ignore[no-any-return]
+    return _branch(pack, q, situation, reading, cases)
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,7 +331,7 @@ class Assumed(dict[str, Any]):
 
 def _possible(pack: Pack, fact: str, given: Mapping[str, Any]) -> Sequence[Any]:
     """The values a case may assume for `fact`: for a derived fact, only those its inputs can produce."""
-    from solver.space.model import Coverage, producible
+    from solver.consistent import Coverage, producible
 
     domain = pack.facts[fact].domain
     if pack.facts[fact].derive is None:

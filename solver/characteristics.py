@@ -1,21 +1,24 @@
-"""Characteristics: parse their values, modify them in the rules' order, clamp them.
+"""Characteristics: parse their values, modify them in the pack's order, clamp them.
 
 A characteristic has a *style* that fixes what its number means:
 
-- `plus`: an "X+" characteristic (WS, BS, Sv, InSv, Ld): improving it lowers
-  the number before the plus sign, worsening raises it;
-- `ap`: Armour Penetration: improving makes it more negative, worsening less;
-- `number`: a plain number (T, OC, A, S, D, a CP cost);
-- `inches`: a distance (M, Range), printed with `"`.
+- `plus`: an "X+" value: improving it lowers the number before the plus
+  sign, worsening raises it;
+- `ap`: a penetration value written as a negative number: improving makes it
+  more negative, worsening less;
+- `number`: a plain number;
+- `inches`: a distance, printed with `"`.
 
 Its value is a number, a dice expression (`D6`, `D3+1`, `2D6`: the part after
-the operator belongs to the characteristic, it is not a modifier), or one of
-`-`, `*`, `N/A`, which never change. Modifiers apply in one order: set (a set
-to `0`, `-` or `*` ends modification), multiply, add, divide, subtract, then
-fractions round up; the written sign picks the step (`+1` adds, `-1`
+the operator belongs to the value, it is not a modifier), or one of `-`, `*`,
+`N/A`, which never change. Modifiers apply in the pack's order of operations
+(`kb.model.Arithmetic`): set first (a set to a symbol, or to a number the pack
+names in `set_ends`, ends modification), then the other operations, then
+fractions are rounded; the written sign picks the step (`+1` adds, `-1`
 subtracts) and the style says which way the number moves. A dice value is
 modified result by result, each result rounded and clamped, so its final
-value is an exact distribution.
+value is an exact distribution. Nothing here is one game's: what a pack's
+rules say about rolling a random value is the pack's own `random` note.
 """
 
 from __future__ import annotations
@@ -28,13 +31,10 @@ from typing import Any
 
 from kb.errors import RulingsError, Unsatisfiable
 from kb.model import Quantity
-from solver.arithmetic import Bound, Note, Outcome, Term, apply_terms, round_up
+from solver.arithmetic import Bound, Note, Outcome, Term, apply_terms, rounded
 
 STYLES = ("plus", "ap", "number", "inches")
-NAMED = {"WS": "plus", "BS": "plus", "Sv": "plus", "InSv": "plus", "Ld": "plus", "AP": "ap", "M": "inches",
-         "Range": "inches", "T": "number", "OC": "number", "A": "number", "S": "number", "D": "number",
-         "W": "number"}
-"""The style of each characteristic the rules name (a quantity's `characteristic` is a name or a style)."""
+"""How a characteristic's number reads and moves (a quantity's `characteristic`)."""
 SYMBOLS = ("-", "*", "N/A")
 """Values that can never be modified."""
 SET_TO_ZERO = "set_to_zero_is_final"
@@ -213,12 +213,13 @@ def characteristic(q: Quantity, base: Any, terms: Sequence[Term], clamps: Sequen
 
     Examples:
         >>> from kb.errors import Span
-        >>> a = Quantity("A", "characteristic", "Attacks", Span("p"), characteristic="A")
+        >>> a = Quantity("A", "characteristic", "Attacks", Span("p"), characteristic="number")
         >>> o = characteristic(a, 4, [Term("x", "/", Fraction(2)), Term("y", "+", Fraction(1))], [])
         >>> o.value, [n.split(":")[0] for n in o.notes]
-        (3, ['start', 'add', 'divide', 'round fractions up'])
+        (3, ['start', 'divide', 'add'])
     """
     style = style_of(q)
+    arithmetic = q.arithmetic
     unsettled_sets(terms)
     value = parse_value(base, style, q.name)
     notes = [f"start: {q.name} {_text(value, style)}"]
@@ -230,7 +231,7 @@ def characteristic(q: Quantity, base: Any, terms: Sequence[Term], clamps: Sequen
     if sets:
         value = _set(sets[0], style, q.name)
         notes.append(Note("set", f"set: {', '.join(map(_named, sets))} -> {_text(value, style)}"))
-        if value.symbol or value.number == 0:
+        if value.symbol or (value.number == 0 and 0 in arithmetic.set_ends):
             shown = value.symbol or "0"
             notes.append(Note("set_ends", f"a set to {shown!r} ends modification: the other steps are skipped"))
             if value.symbol:
@@ -242,21 +243,26 @@ def characteristic(q: Quantity, base: Any, terms: Sequence[Term], clamps: Sequen
             if lifted:
                 notes.append(Note("set_ends", f"{', '.join(lifted)} would not let it be 0, but a set to '0' is final"))
             return replace(_final(q, Fraction(0), notes, rest, []), assumes=(SET_TO_ZERO,) if lifted else ())
+        if value.number is not None and value.number in arithmetic.set_ends:
+            shown = show(value.number, style)
+            notes.append(Note("set_ends", f"a set to {shown!r} ends modification: the other steps are skipped"))
+            return _final(q, value.number, notes, rest, [])
     lowers = style in ("plus", "ap")
     # multiplying or dividing an X+ value or an AP acts on its number: an assumption the ruling reports
     assumes = (FRACTIONS_OF_X_PLUS,) if lowers and any(t.op in "x/" for t in rest) else ()
     if value.dice is not None:
         return replace(_dice(q, value.dice, rest, clamps, notes, lowers=lowers), assumes=assumes)
     assert value.number is not None
-    raw, steps = apply_terms(value.number, rest, lowers=lowers)
+    raw, steps = apply_terms(value.number, rest, lowers=lowers, order=arithmetic.order)
     by_rule = {t.rule: t for t in rest}
     for s in steps:
         changes = ", ".join(_named(by_rule[r]) for r in s.rules)
         notes.append(Note(s.stage, f"{_stage(s.stage, style)}: {changes} -> {show(s.value, style)}"))
+    way = arithmetic.round
     if raw.denominator != 1:
-        notes.append(Note("round", f"round fractions up: {show(raw, style)} -> {show(round_up(raw), style)}"))
+        notes.append(Note("round", f"round fractions {way}: {show(raw, style)} -> {show(rounded(raw, way), style)}"))
     clamped: list[tuple[str, Any, Any]] = []
-    number = Fraction(round_up(raw))
+    number = Fraction(rounded(raw, way))
     for b in clamps:
         new = Fraction(b.apply(int(number)))
         if new != number:
@@ -278,27 +284,25 @@ def searched_bases(q: Quantity) -> tuple[Any, ...]:
 
     Examples:
         >>> from kb.errors import Span
-        >>> searched_bases(Quantity("AP", "characteristic", "", Span("p"), characteristic="AP"))
+        >>> searched_bases(Quantity("AP", "characteristic", "", Span("p"), characteristic="ap"))
         (0, -1, -2, -3)
     """
     return BASES.get(style_of(q), (1,))
 
 
 def style_of(q: Quantity) -> str:
-    """The style of `q`'s characteristic: named directly, or known from the characteristic's name.
+    """The style of `q`'s characteristic (`number` when the pack names none).
 
     Examples:
         >>> from kb.errors import Span
         >>> def of(c: str) -> str:
         ...     return style_of(Quantity("x", "characteristic", "", Span("p"), characteristic=c))
-        >>> of("Sv"), of("inches")
+        >>> of("plus"), of("inches")
         ('plus', 'inches')
     """
-    named = q.characteristic or "number"
-    style = NAMED.get(named, named)
+    style = q.characteristic or "number"
     if style not in STYLES:
-        raise RulingsError(f"{q.name}: unknown characteristic {named!r}",
-                           hint="one of " + ", ".join([*STYLES, *NAMED]))
+        raise RulingsError(f"{q.name}: unknown characteristic style {style!r}", hint="one of " + ", ".join(STYLES))
     return style
 
 
@@ -358,51 +362,49 @@ def _final(q: Quantity, number: Fraction, notes: list[str], inert: Sequence[Term
                    notes=tuple(notes), inert=tuple(t.rule for t in inert))
 
 
-RANDOM = {
-    "M": "Random Movement: when the unit is selected to move, one roll determines the entire unit's move distance",
-    "A": "Random Attacks: determined when generating attacks for that weapon, each weapon's roll made "
-         "individually and the attacks of identical weapons grouped together",
-    "D": "Random Damage: each time an attack made with it inflicts damage, a damage roll determines D, "
-         "after the opposing player has selected the model to allocate the attack to",
-}
-"""How the rules roll each random characteristic; any other is rolled each time it is required."""
-OTHER_RANDOM = ("Other Random Characteristics: rolled on an individual, per-model or per-weapon basis each time "
-                "it is required")
-
-
-def random_notes(name: str, dice: Dice) -> list[str]:
-    """What the rules say about rolling a random characteristic, for the derivation.
-
-    Examples:
-        >>> random_notes("D", Dice(1, 6, 1))[0]
-        'D6+1: the +1 is part of the D characteristic, not a modifier'
-    """
-    notes = []
-    if dice.plus:
-        notes.append(Note("dice", f"{dice}: the {dice.plus:+d} is part of the {name} characteristic, not a modifier"))
-    return [*notes, RANDOM.get(name, OTHER_RANDOM)]
-
-
-def group_weapons(q: Quantity, out: Outcome, weapons: int) -> Outcome:
-    """Several weapons with this random A making identical attacks: each weapon's A is generated on its own
-    (modified and clamped on its own), then the attacks are grouped: the exact distribution of the total.
+def random_notes(q: Quantity, dice: Dice) -> list[str]:
+    """What the derivation says about a characteristic whose value is dice: the +N belongs to the value, and
+    what the pack's rule text says about rolling it (its `random` note: the engine says nothing of its own).
 
     Examples:
         >>> from kb.errors import Span
-        >>> a = Quantity("A", "characteristic", "Attacks", Span("p"), characteristic="A")
+        >>> from kb.model import Remark
+        >>> d = Quantity("D", "characteristic", "", Span("p"), random=Remark("rolled for each wound"))
+        >>> random_notes(d, Dice(1, 6, 1))
+        ['D6+1: the +1 is part of the D characteristic, not a modifier', 'rolled for each wound']
+    """
+    notes: list[str] = []
+    if dice.plus:
+        notes.append(Note("dice", f"{dice}: the {dice.plus:+d} is part of the {q.name} characteristic, "
+                                  "not a modifier"))
+    if q.random is not None:
+        notes.append(Note("random", q.random.text))
+    return notes
+
+
+def group_weapons(q: Quantity, out: Outcome, weapons: int) -> Outcome:
+    """Several identical weapons each with this value (a quantity with `weapons: true`): each weapon's value is
+    rolled on its own (modified and clamped on its own), then they are added up: the exact distribution of the
+    total.
+
+    Examples:
+        >>> from kb.errors import Span
+        >>> a = Quantity("A", "characteristic", "Attacks", Span("p"), characteristic="number", weapons=True)
         >>> o = group_weapons(a, characteristic(a, "D3", [], []), 2)
         >>> o.extra["total"]["distribution"]["2"], o.extra["total"]["mean"]
         ('1/9', '4')
     """
-    if (q.characteristic or q.name) != "A":
-        raise RulingsError(f"weapons: {weapons} is for a random A (Random Attacks), not {q.name}",
-                           hint="give weapons: only when asking A")
+    if not q.weapons:
+        raise RulingsError(f"weapons: {weapons} is for a quantity that several identical weapons each roll, "
+                           f"not {q.name}",
+                           hint=f"give weapons: only when asking such a quantity (weapons: true in the pack); "
+                                f"{q.name} has no weapons: true")
     if not isinstance(weapons, int) or isinstance(weapons, bool) or not 1 <= weapons <= 30:
         raise RulingsError(f"weapons: {weapons!r} must be a number of weapons from 1 to 30")
     one = {int(v): Fraction(p) for v, p in out.extra["distribution"].items()} if "distribution" in out.extra \
         else {int(out.value): Fraction(1)} if isinstance(out.value, int) else None
     if one is None:
-        return replace(out, notes=(*out.notes, f"{weapons} weapons: A {out.value!r} makes no attacks to group"))
+        return replace(out, notes=(*out.notes, f"{weapons} weapons: {q.name} {out.value!r} is no number to add up"))
     total = {0: Fraction(1)}
     for _ in range(weapons):
         step: dict[int, Fraction] = {}
@@ -413,8 +415,8 @@ def group_weapons(q: Quantity, out: Outcome, weapons: int) -> Outcome:
     ordered = dict(sorted(total.items()))
     mean = sum((v * p for v, p in ordered.items()), Fraction(0))
     shown = ", ".join(f"{v} ({_frac(p)})" for v, p in ordered.items())
-    note = (f"{weapons} weapons making identical attacks: each weapon's A generated individually, then grouped "
-            f"together: total {shown}; mean {_frac(mean)}")
+    note = Note("weapons", f"{weapons} identical weapons, each weapon's {q.name} rolled on its own, then added up: "
+                           f"total {shown}; mean {_frac(mean)}")
     extra = {**out.extra, "weapons": weapons,
              "total": {"distribution": {str(v): _frac(p) for v, p in ordered.items()}, "mean": _frac(mean)}}
     return replace(out, notes=(*out.notes, note), extra=extra)
@@ -423,11 +425,12 @@ def group_weapons(q: Quantity, out: Outcome, weapons: int) -> Outcome:
 def _dice(q: Quantity, dice: Dice, terms: Sequence[Term], clamps: Sequence[Bound], notes: list[str], *,
           lowers: bool) -> Outcome:
     style = style_of(q)
-    notes.extend(random_notes(q.characteristic or q.name, dice))
+    notes.extend(random_notes(q, dice))
     out: dict[int, Fraction] = {}
     worst: dict[str, tuple[int, int]] = {}
+    order, way = q.arithmetic.order, q.arithmetic.round
     for result, p in dice.distribution().items():
-        number = round_up(apply_terms(Fraction(result), terms, lowers=lowers)[0])
+        number = rounded(apply_terms(Fraction(result), terms, lowers=lowers, order=order)[0], way)
         for b in clamps:
             new = b.apply(number)
             if new != number:
@@ -437,11 +440,11 @@ def _dice(q: Quantity, dice: Dice, terms: Sequence[Term], clamps: Sequence[Bound
                 number = new
         out[number] = out.get(number, Fraction(0)) + p
     ordered = dict(sorted(out.items()))
-    written = " ".join([str(dice), *(t.change for t in _in_order(terms))])
+    written = _written(str(dice), [t.change for t in _in_order(terms, order)])
     chances = ", ".join(f"{display(Fraction(v), style)} ({_frac(p)})" for v, p in ordered.items())
-    changes = " ".join(t.change for t in _in_order(terms)) or "nothing"
+    changes = " ".join(t.change for t in _in_order(terms, order)) or "nothing"
     notes.append(f"each result of {dice} modified by {changes}, "
-                 f"rounded up and clamped: {chances}")
+                 f"rounded {way} and clamped: {chances}")
     mean = sum((v * p for v, p in ordered.items()), Fraction(0))
     clamped = tuple((rule, a, b) for rule, (a, b) in worst.items())
     extra = {"distribution": {str(v): _frac(p) for v, p in ordered.items()}, "mean": _frac(mean)}
@@ -449,9 +452,24 @@ def _dice(q: Quantity, dice: Dice, terms: Sequence[Term], clamps: Sequence[Bound
                    clamped=clamped, extra=extra, notes=tuple(notes))
 
 
-def _in_order(terms: Sequence[Term]) -> list[Term]:
-    order = {op: i for i, op in enumerate("=x+/-")}
-    return sorted(terms, key=lambda t: (order[t.op], t.rule))
+def _written(dice: str, changes: Sequence[str]) -> str:
+    """A dice value and its changes in the order they apply, read left to right: what comes before a multiply or a
+    divide is bracketed when it adds or subtracts, so no one reads the usual precedence into it.
+
+    Examples:
+        >>> _written("D3+1", ["x2", "-1"]), _written("D6", ["x2", "+1"]), _written("D6", ["+1", "/2"])
+        ('(D3+1) x2 -1', 'D6 x2 +1', '(D6 +1) /2')
+    """
+    text = dice
+    for change in changes:
+        sums = any(c in text.lstrip("(")[1:] for c in "+-")
+        text = f"({text}) {change}" if change[0] in "x/" and sums else f"{text} {change}"
+    return text
+
+
+def _in_order(terms: Sequence[Term], order: Sequence[str]) -> list[Term]:
+    place = {op: i for i, op in enumerate(order)}
+    return sorted(terms, key=lambda t: (place[t.op], t.rule))
 
 
 def _frac(p: Fraction) -> str:

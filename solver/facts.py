@@ -34,7 +34,7 @@ def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
     assumed: frozenset[str] = getattr(given, "assumed", frozenset())  # a case's: nobody gave them, they free nothing
     given_derived = [n for n in given if pack.facts[n].derive is not None and n not in assumed]
     if given_derived:
-        from solver.space.model import defaults_apply  # the space model, only when a derived fact needs it
+        from solver.consistent import defaults_apply  # only when a derived fact needs it
 
         values = defaults_apply(pack, {n: v for n, v in given.items() if n not in assumed})
     else:
@@ -51,7 +51,7 @@ def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
         assert fact.derive is not None
         derived = evaluate(fact.derive, values)
         if name in given:
-            from solver.space.model import consistent, inputs
+            from solver.consistent import consistent, inputs
 
             kept = {}  # an assumed value must come from the inputs' defaults, as the situation has them
             if name in assumed:
@@ -75,7 +75,7 @@ def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
         elif derived is not UNKNOWN:
             values[name] = derived
         else:
-            from solver.space.model import Coverage, inputs, producible
+            from solver.consistent import Coverage, inputs, producible
 
             coverage = Coverage()
             settled = producible(pack, [name], given, coverage=coverage)

@@ -19,10 +19,11 @@ from solver.arithmetic import (
     Outcome,
     Term,
     apply_terms,
+    capped_terms,
     dice_chance,
     dice_count,
     faces,
-    round_up,
+    rounded,
     score_chance,
 )
 
@@ -42,7 +43,7 @@ def outcome(
 ) -> Outcome:
     """Apply `terms` to `base` the way `q`'s kind says.
 
-    `clamps` bound the final value, `caps` the net modifier of a roll, and
+    `clamps` bound the final value, `caps` the net modifier of a roll (or its improvements or worsenings), and
     `target` is what a `total` or `roll` must reach to pass; `reroll` and
     `unmodified` (see `solver.rolls`) say which re-rolls apply and which
     unmodified results trigger something (`fish`: the player re-rolls for those first); `weapons` how many
@@ -61,7 +62,8 @@ def outcome(
         from kb.errors import RulingsError
 
         raise RulingsError(f"{q.name} is not a characteristic: it takes no weapons:",
-                           hint="weapons: says how many identical weapons generate a random A")
+                           hint="weapons: says how many identical weapons each roll a characteristic whose "
+                                "quantity has weapons: true")
     return _pool(q, base, terms, clamps)
 
 
@@ -75,9 +77,9 @@ def _bound(value: int, bounds: Sequence[Bound], clamped: list[tuple[str, Any, An
 
 
 def _score(q: Quantity, base: int, terms: Sequence[Term], clamps: Sequence[Bound]) -> Outcome:
-    raw, steps = apply_terms(base, terms, lowers=q.plus == "lowers")
+    raw, steps = apply_terms(base, terms, lowers=q.plus == "lowers", order=q.arithmetic.order)
     clamped: list[tuple[str, Any, Any]] = []
-    value = _bound(round_up(raw), clamps, clamped)
+    value = _bound(rounded(raw, q.arithmetic.round), clamps, clamped)
     probability, then, display = _score_reading(value, q.chart, q.impossible_from)
     return Outcome(value, display, probability, tuple(steps), tuple(clamped), probability=probability, then=then)
 
@@ -100,18 +102,17 @@ def _score_reading(
 def _roll(q: Quantity, roll: int | None, terms: Sequence[Term], clamps: Sequence[Bound],
           caps: Sequence[Bound], target: int | None, reroll: tuple[str, ...] = (),
           unmodified: tuple[int, ...] = (), fish: bool = False) -> Outcome:
-    clamped: list[tuple[str, Any, Any]] = []
-    raw_net = round_up(sum((t.signed for t in terms), Fraction(0)))
-    net = _bound(raw_net, caps, clamped)
+    order, way = q.arithmetic.order, q.arithmetic.round
+    _, raw_net, net, clamped, capping = capped_terms(terms, caps, better=q.better, way=way)
     others = [t for t in terms if t.op not in "+-"]  # set, multiply, divide: the order of operations still holds
     if net != raw_net:  # the cap acts on the net modifier, which then takes the add or subtract step
         terms = [*others, Term(q.name, "+" if net >= 0 else "-", abs(net))]
 
     def modified(total: int) -> int:
-        return round_up(apply_terms(total, terms)[0]) if others else total + net
+        return rounded(apply_terms(total, terms, order=order)[0], way) if others else total + net
 
     probability = dice_chance(q.dice, net, target, modified) if target is not None else None
-    notes: tuple[str, ...] = ()
+    notes: tuple[str, ...] = tuple(capping)
     choice: tuple[str, ...] = ()
     detail: dict[str, Any] = {}
     always = {a.unmodified: a.passes for a in q.always} if target is not None else {}
@@ -120,8 +121,9 @@ def _roll(q: Quantity, roll: int | None, terms: Sequence[Term], clamps: Sequence
     if reroll or unmodified or always or (target is not None and q.passes is None):  # as dice, re-rolls first
         from solver.rolls import REROLL_CHOICE, dice_detail
 
-        probability, detail, notes = dice_detail(q.dice, lambda total: _bound(modified(total), clamps, []),
-                                                 net, target, reroll, unmodified, always, fish=fish)
+        probability, detail, rolled = dice_detail(q.dice, lambda total: _bound(modified(total), clamps, []),
+                                                  net, target, reroll, unmodified, always, fish=fish)
+        notes = (*notes, *rolled)
         if any(isinstance(n, Note) and n.step == REROLL_CHOICE for n in notes):  # the player's choice decided
             choice = (REROLL_CHOICE,)
     assumes = tuple(a.assumption for a in relied if a.assumption) + choice
@@ -131,12 +133,12 @@ def _roll(q: Quantity, roll: int | None, terms: Sequence[Term], clamps: Sequence
         return Outcome(None, shown, rank if q.better == "higher" else -rank, (),
                        tuple(clamped), modifier=net, probability=probability, extra=detail, notes=notes,
                        assumes=assumes)
-    raw, steps = apply_terms(roll, terms) if others else (roll + net, [])
-    value = _bound(round_up(raw), clamps, clamped)
+    raw, steps = apply_terms(roll, terms, order=order) if others else (roll + net, [])
+    value = _bound(rounded(raw, way), clamps, clamped)
     highest = _totals(q.dice)[-1]
     if value > highest:  # "can a D6 roll end above 6?": the step says so, citing the rule where the pack does
         notes = (*notes, Note("above_maximum", f"{value} is above the highest roll of {q.dice} ({highest}): "
-                                               "a result can be modified above its maximum"))
+                                               "no limit of the pack holds it there"))
     extra = {"passed": always.get(roll, value >= target)} if target is not None else {}  # type: ignore[operator]
     rank = Fraction(value if q.better == "higher" else -value)
     return Outcome(value, str(value), rank, tuple(steps), tuple(clamped), modifier=net, probability=probability,
@@ -150,9 +152,9 @@ def _totals(dice: str) -> range:
 
 
 def _pool(q: Quantity, base: int, terms: Sequence[Term], clamps: Sequence[Bound]) -> Outcome:
-    raw, steps = apply_terms(base, terms)
+    raw, steps = apply_terms(base, terms, order=q.arithmetic.order)
     clamped: list[tuple[str, Any, Any]] = []
-    value = _bound(round_up(raw), clamps, clamped)
+    value = _bound(rounded(raw, q.arithmetic.round), clamps, clamped)
     noun = "die" if value == 1 else "dice"
     rank = Fraction(value if q.better == "higher" else -value)
     return Outcome(value, f"{value} {noun}", rank, tuple(steps), tuple(clamped))

@@ -1,6 +1,7 @@
 """Rolls as dice: re-rolls, unmodified results, and the exact distribution of what a roll ends as.
 
-The rules fix one order (wh40k.txt, "When modifying dice rolls"):
+A roll goes in one order (wh40k.txt, "When modifying dice rolls", says it; a pack cites it as the
+`rerolls` step of its rolls):
 
 1. roll the dice, then make any re-rolls, one per die at most ("Modifiers
    are applied after any re-rolls of that dice roll");
@@ -303,11 +304,11 @@ def dice_detail(dice: str, final: Callable[[int], int], net: int, target: int | 
     for total, p in unmodified_total.items():
         results[final(total)] = results.get(final(total), Fraction(0)) + p
     results = dict(sorted(results.items()))
-    notes = []
+    notes: list[str] = []
     if reroll:
         said = [FISHING_ALL if r == "all" and fishing else REROLLS[r] for r in reroll]
-        notes.append("re-rolls first (Modifiers are applied after any re-rolls of that dice roll): "
-                     + "; ".join(said) + "; a die is re-rolled once at most")
+        notes.append(Note("rerolls", "re-rolls first, then modifiers: " + "; ".join(said)
+                          + "; a die is re-rolled once at most"))
     if chose and fishing:
         notes.append(f"the player chooses the dice to re-roll for the best chance of an unmodified "
                      f"{' or '.join(map(str, unmodified))}, then of passing")

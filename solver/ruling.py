@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 from kb.errors import RulingsError, Span
@@ -191,6 +191,39 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
     failed: list[Modifier] = []
     for m in modifiers:
         (holding if need(m.when, values, where=m.where) else failed).append(m)
+    return made(pack, q, situation, values, conclude(pack, q, situation, values, plan, modifiers, holding, failed))
+
+
+class Decision:
+    """What a ruling decided once it knew which rules hold: everything but its facts and the words of its derivation.
+
+    `conclude` reads the facts only through the expressions of the quantity's amounts, policies, base, target,
+    limits and re-rolls, so every situation that gives those the same values and holds the same rules has the same
+    decision (`solver.compiled` keeps them by that key). A plain class: nothing changes it once made, and a fresh
+    ruling need not pay for a dataclass it never shows.
+    """
+
+    __slots__ = ("applied", "assumptions", "base", "by_name", "choice", "clamped", "extra", "failed", "final", "kept",
+                 "suppressed", "target", "terms")
+
+    def __init__(self, base: Any, by_name: Mapping[str, Modifier], failed: tuple[Modifier, ...],
+                 terms: Mapping[str, Term], kept: tuple[str, ...], suppressed: tuple[Suppression, ...],
+                 choice: Choice | None, final: Outcome, target: int | None, applied: tuple[Applied, ...],
+                 clamped: tuple[Clamped, ...], assumptions: tuple[str, ...],
+                 extra: tuple[tuple[str, Any], ...]) -> None:
+        self.base, self.by_name, self.failed, self.terms, self.kept = base, by_name, failed, terms, kept
+        self.suppressed, self.choice, self.final, self.target, self.applied = suppressed, choice, final, target, applied
+        self.clamped, self.assumptions, self.extra = clamped, assumptions, extra
+
+
+def conclude(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, Any], plan: _Plan,
+             modifiers: Sequence[Modifier], holding: Sequence[Modifier], failed: Sequence[Modifier]) -> Decision:
+    """Settle the rules that hold, apply the arithmetic of the quantity's kind, and say what counted."""
+    if situation.weapons is not None and q.kind == "characteristic" and not q.weapons:
+        raise RulingsError(f"weapons: {situation.weapons} is for a quantity that several identical weapons each roll, "
+                           f"not {q.name}", where=situation.where.get("(weapons)"),
+                           hint=f"give weapons: only when asking such a quantity (weapons: true in the pack); "
+                                f"{q.name} has no weapons: true")
     constant = plan.terms
     terms = {m.name: (None if m.adhoc else constant.get(m.name)) or _term(m, values) for m in holding}
     policies = [p for p in plan.policies if p.when is None or need(p.when, values, where=p.where)]
@@ -209,12 +242,10 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
         target = check_roll_keys(q, situation, target)
 
     reroll: tuple[str, ...] = situation.reroll
-    reroll_nodes: tuple[Node, ...] = ()
-    if q.rerolls:  # the pack's own re-roll rules, improved ones needing both conditions
+    if q.rerolls:  # the pack's own re-roll rules, improved ones needing both conditions (worded when explained)
         from solver.rolls import pack_rerolls
 
-        reroll, reroll_nodes = pack_rerolls(q.rerolls, situation.reroll, lambda e: need(e, values), target,
-                                            lambda e, want: explain_condition(pack, e, values, situation.given, want))
+        reroll, _ = pack_rerolls(q.rerolls, situation.reroll, lambda e: need(e, values), target)
 
     def result(kept: list[str]) -> Outcome:
         return outcome(q, base, [terms[r] for r in kept], clamps=clamps, caps=caps, target=target,
@@ -236,30 +267,97 @@ def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, A
     bitten = {c.policy.name for c in bites} | {rule for rule, _, _ in final.clamped}
     assumptions = _assumptions(pack, q, [by_name[r] for r in kept], policies, bitten, final)
     clamped = tuple(Clamped(rule, a, b) for rule, a, b in final.clamped)
+    return Decision(base, by_name, tuple(failed), terms, tuple(kept), tuple(suppressed), choice, final, target,
+                    applied, clamped, assumptions, tuple(final.extra.items()))
 
-    def explanation() -> Node:
-        chance = f", chance {final.probability}" if final.probability is not None else ""
-        shown = f"{final.value}, i.e. a 6 then {final.then}+" if final.then is not None else final.display
-        return Node(f"{q.text} ({q.name}): {shown}{chance}", (
-            _base_node(pack, q, base, values),
-            *(_applied_node(pack, by_name[r], terms[r], values, situation) for r in kept),
-            *reroll_nodes,
-            *(Node(note, cite=_step_cite(q, note.step) if isinstance(note, Note) else None, tag="step")
-              for note in final.notes),
-            *(_suppressed_node(pack, s) for s in suppressed),
-            *([choice.explain()] if choice else []),
-            *(_failed_node(pack, m, values, situation) for m in failed),
-            *_result_nodes(pack, q, final),
-            *(_assumption_node(pack, a) for a in assumptions),
-        ), tag="value")
 
-    return Ruling(
-        pack.name, q.name, final.value, final.display, explanation,
-        applied=applied, suppressed=tuple(suppressed), ignored=tuple(choice.ignored) if choice else (),
-        clamped=clamped, modifier=final.modifier, probability=final.probability,
-        automatic=False if final.probability is not None else None, then=final.then, assumptions=assumptions,
-        choice=choice, extra=tuple(final.extra.items()), values=values,
-    )
+def made(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, Any], d: Decision,
+         derivation: Callable[[], Node] | None = None) -> Ruling:
+    """The ruling of a decision in a situation whose facts are `values`; its derivation is worded when read (by
+    `derivation`, else by `explain_made`)."""
+    final = d.final
+    if derivation is None:
+        derivation = partial(explain_made, pack, q, situation, values, d)
+    return _Made(pack.name, q.name, final.value, final.display, derivation,
+                 d.applied, d.suppressed, d.choice.ignored if d.choice else (), d.clamped, final.modifier,
+                 final.probability, False if final.probability is not None else None, final.then, None, None, None,
+                 d.assumptions, d.choice, d.extra, values)  # type: ignore[return-value]
+
+
+def explain_made(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, Any], d: Decision) -> Node:
+    """The derivation of a decision made in a situation whose facts are `values`."""
+    reroll_nodes: tuple[Node, ...] = ()
+    if q.rerolls:
+        from solver.rolls import pack_rerolls
+
+        _, reroll_nodes = pack_rerolls(q.rerolls, situation.reroll, lambda e: need(e, values), d.target,
+                                       lambda e, want: explain_condition(pack, e, values, situation.given, want))
+    return explain_decision(pack, q, situation, values, d.base, d.kept, d.terms, d.by_name, reroll_nodes, d.final,
+                            d.suppressed, d.choice, d.failed, d.assumptions)
+
+
+class _Made:
+    """A `Ruling` built without the dataclass's frozen `__init__` (twenty `object.__setattr__` calls, a third of a
+    compiled ruling's time): the same slots set plainly, then the object becomes the `Ruling` it is (the layouts are
+    the same, so `__class__` may be assigned). `new_ruling` is the constructor; nothing else sees this class."""
+
+    __slots__ = Ruling.__slots__
+
+    def __init__(self, pack: str, quantity: str, value: Any, display: str, derivation: Any,
+                 applied: tuple[Applied, ...], suppressed: tuple[Suppression, ...], ignored: tuple[str, ...],
+                 clamped: tuple[Clamped, ...], modifier: int | None, probability: Fraction | None,
+                 automatic: bool | None, then: int | None, cases: Any, readings: Any, groups: Any,
+                 assumptions: tuple[str, ...], choice: Choice | None, extra: tuple[tuple[str, Any], ...],
+                 values: Mapping[str, Any] | None) -> None:
+        self.pack = pack
+        self.quantity = quantity
+        self.value = value
+        self.display = display
+        self.derivation = derivation
+        self.applied = applied
+        self.suppressed = suppressed
+        self.ignored = ignored
+        self.clamped = clamped
+        self.modifier = modifier
+        self.probability = probability
+        self.automatic = automatic
+        self.then = then
+        self.cases = cases
+        self.readings = readings
+        self.groups = groups
+        self.assumptions = assumptions
+        self.choice = choice
+        self.extra = extra
+        self.values = values
+        self.__class__ = Ruling  # type: ignore[assignment]
+
+
+def new_ruling(*fields: Any) -> Ruling:
+    """`Ruling(*fields)`, every field given in order, five times faster (see `_Made`)."""
+    return _Made(*fields)  # type: ignore[return-value]
+
+
+def explain_decision(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, Any], base: Any,
+                     kept: Sequence[str], terms: Mapping[str, Term], by_name: Mapping[str, Modifier],
+                     reroll_nodes: Sequence[Node], final: Outcome, suppressed: Sequence[Suppression],
+                     choice: Choice | None, failed: Sequence[Modifier], assumptions: Sequence[str]) -> Node:
+    """The derivation of a ruling `decide` made (and `solver.compiled` makes the same way): its value, each rule
+    that counted and why, the re-rolls, the arithmetic's steps, what was suppressed or ignored, each rule that did
+    not apply and why, the clamps and chart edges, and the assumptions."""
+    chance = f", chance {final.probability}" if final.probability is not None else ""
+    shown = f"{final.value}, i.e. a 6 then {final.then}+" if final.then is not None else final.display
+    return Node(f"{q.text} ({q.name}): {shown}{chance}", (
+        _base_node(pack, q, base, values),
+        *(_applied_node(pack, by_name[r], terms[r], values, situation) for r in kept),
+        *reroll_nodes,
+        *(Node(note, cite=_step_cite(q, note.step) if isinstance(note, Note) else None, tag="step")
+          for note in final.notes),
+        *(_suppressed_node(pack, s) for s in suppressed),
+        *([choice.explain()] if choice else []),
+        *(_failed_node(pack, m, values, situation) for m in failed),
+        *_result_nodes(pack, q, final),
+        *(_assumption_node(pack, a) for a in assumptions),
+    ), tag="value")
 
 
 def _choice(q: Quantity, policies: list[Policy], counting: list[str], result: Callable[[list[str]], Outcome],
@@ -289,10 +387,19 @@ def _refuse_unsettled(modifiers: Sequence[Modifier], terms: Mapping[str, Term], 
         raise
 
 
+def _share(pack: Pack, q: Quantity, label: str, before: Any, after: Any) -> str:
+    """What a cap of only the improvements (or worsenings) did, in words; '' for any other clamp or cap."""
+    for p in pack.policies_of(q.name, "cap"):
+        if (p.label or p.name) == label and p.of != "net" and isinstance(before, int) and isinstance(after, int):
+            return (f"the modifiers that {'improve' if p.of == 'improvements' else 'worsen'} the roll, "
+                    f"{before:+d} in all, become {after:+d}")
+    return ""
+
+
 def _result_nodes(pack: Pack, q: Quantity, final: Outcome) -> list[Node]:
     """The clamps that bit and the chart edge the final value reached."""
-    nodes = [Node(f"{rule}: {a} becomes {b}", cite=_policy_cite(pack, rule, a, b), tag="clamp")
-             for rule, a, b in final.clamped]
+    nodes = [Node(f"{rule}: {_share(pack, q, rule, a, b) or f'{a} becomes {b}'}", cite=_policy_cite(pack, rule, a, b),
+                  tag="clamp") for rule, a, b in final.clamped]
     if final.then is not None:
         nodes.append(Node(f"a score of {final.value} needs a 6, then {final.then}+ on a second D6",
                           cite=_step_cite(q, "chart", "cite"), tag="chart"))
@@ -371,8 +478,8 @@ def _bounds(policies: list[Policy], q: Quantity, kind: str, values: Mapping[str,
             raise RulingsError(f"{q.name}: its limits depend on its base, which must be a number, not {base!r}",
                                hint=f"give e.g. base: 1 for {q.name}")
         values = {**values, "base": int(number)}
-    return [Bound(p.label or p.name, need(p.min, values, where=p.where), need(p.max, values, where=p.where), p.symbols)
-            for p in chosen]
+    return [Bound(p.label or p.name, need(p.min, values, where=p.where), need(p.max, values, where=p.where), p.symbols,
+                  p.of) for p in chosen]
 
 
 def _assumptions(pack: Pack, q: Quantity, applied: list[Modifier], policies: list[Policy],

@@ -36,7 +36,7 @@ from math import lcm
 from typing import Any
 
 from kb.errors import RulingsError, Span, did_you_mean
-from kb.expr import Expr, evaluate
+from kb.expr import UNKNOWN, Expr, evaluate
 from kb.model import Event, Pack, RollSequence, Step
 from solver.ask import ask
 from solver.characteristics import parse_value
@@ -355,10 +355,15 @@ def _count(expr: Expr | None, raw: Any, what: str, values: Mapping[str, Any], si
 
 def _value(expr: Expr, values: Mapping[str, Any], what: str) -> Any:
     try:
-        return evaluate(expr, values)
+        found = evaluate(expr, values)
     except KeyError as e:
-        raise RulingsError(f"{what} ({expr.text}) needs a fact the situation does not give: {e.args[0]}",
-                           hint=f"give it: --given {e.args[0]}=VALUE") from None
+        found, missing = UNKNOWN, e.args[0]
+    else:
+        missing = next((n for n in sorted(expr.names) if values.get(n, UNKNOWN) is UNKNOWN), "")
+    if found is UNKNOWN:  # a fact with no default that the situation leaves open: say which, never guess
+        raise RulingsError(f"{what} ({expr.text}) needs a fact the situation does not give: {missing}",
+                           hint=f"give it: --given {missing}=VALUE")
+    return found
 
 
 # -- one step's roll per die ---------------------------------------------------

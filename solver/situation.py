@@ -206,7 +206,7 @@ def _situation(data: dict[str, Any], doc: Document, path: tuple[Any, ...], pack:
         groups=tuple(groups),
         sequence=_sequence(data.get("sequence"), doc, path),
         where={**spans, **_sequence_spans(data.get("sequence"), doc, path), **{f"({key})": doc.span((*path, key))
-                           for key in ("base", "roll", "effects", "ignore", *ROLL_KEYS) if key in data},
+                           for key in ("base", "roll", "effects", "ignore", "weapons", *ROLL_KEYS) if key in data},
                **{f"(effects)[{i}]": doc.span((*path, "effects", i)) for i in range(len(data.get("effects") or []))}},
     )
 

@@ -3,7 +3,9 @@
 Each construct the docs and the schema name is a *snippet* here, tagged with
 what it exercises: fact types (derived ones of every type), expression forms,
 quantity kinds and their options (re-rolls, `always`, targets, charts), rule
-changes, `per`, readings, policies, constraints, plurals and tables. A pack
+changes, `per`, readings, policies (caps of the net modifier, of only its
+improvements or only its worsenings), constraints, plurals, tables, enum
+values with display text and a declared order of operations. A pack
 is drawn from the snippets; `worlds` lists every assignment of the base facts
 it reads (a keywords fact gets every set of up to two keywords from a list
 holding both forms of its keywords, case and longer keywords), so a property
@@ -28,8 +30,8 @@ BASE_FACTS = {
     "f.n": ('  f.n: {type: int, range: [0, 4], default: 2, typical: 2, text: "n is {value}"}', tuple(range(5)),
             {"fact:int", "fact:default", "fact:typical"}),
     "f.m": ('  f.m: {type: int, range: [1, 2], text: "m is {value}"}', (1, 2), {"fact:int", "fact:no_default"}),
-    "f.e": ('  f.e: {type: enum, values: [x, y, z], default: x, text: "e is {value}"}', ("x", "y", "z"),
-            {"fact:enum"}),
+    "f.e": ('  f.e: {type: enum, values: {x: an ex, y: a why, z: zed}, default: x, text: "e is {value}"}',
+            ("x", "y", "z"), {"fact:enum", "fact:enum_text"}),
     "f.k": ("  f.k: {type: keywords, default: [], text: the unit's keywords}", None, {"fact:keywords"}),
 }
 KEYWORDS = ("VEHICLE", "Vehicles", "MONSTER", "TITANIC KNIGHTS", "BOYZ", "Titanic")
@@ -96,6 +98,11 @@ LIMITS = {
 }
 """What a drawn pack's `limits:` may say of every ruling of its quantity."""
 REROLLS = (("ones", {"reroll:ones"}), ("failed", {"reroll:failed"}), ("all", {"reroll:all"}))
+CAPS = (("min: -1, max: 1", {"cap:net"}), ("of: improvements, max: 1", {"cap:improvements"}),
+        ("of: worsenings, min: -1", {"cap:worsenings"}), ("of: improvements, max: 0", {"cap:improvements"}))
+"""A roll's caps: of its net modifier, or of only the modifiers that improve it (a sum of 0 or more, so a max) or
+only those that worsen it (0 or less: a min)."""
+STEP_NAMES = ("multiply", "divide", "add", "subtract")
 
 
 @dataclass(frozen=True)
@@ -223,8 +230,10 @@ def drawn_packs(draw: st.DrawFn) -> Drawn:
         policies.append(f"  bounds: {{kind: clamp, quantity: q, min: '{low}', max: 7{when}}}")
         tags |= {"policy:clamp"} | low_tags | ({"policy:when"} if when else set())
     if q.kind in ("roll", "total") and draw(st.booleans()):
-        policies.append("  cap: {kind: cap, quantity: q, min: -1, max: 1}")
-        tags.add("policy:cap")
+        for i, (bounds, cap_tags) in enumerate(draw(st.lists(st.sampled_from(CAPS), min_size=1, max_size=2,
+                                                             unique_by=lambda c: c[0]))):
+            policies.append(f"  cap{i}: {{kind: cap, quantity: q, {bounds}}}")
+            tags |= {"policy:cap"} | cap_tags
     if q.kind == "score" and draw(st.integers(0, 3)) == 0:
         policies.append("  pick: {kind: choice, quantity: q, when: f.b, chooser: attacker}")
         tags.add("policy:choice")
@@ -254,6 +263,12 @@ def drawn_packs(draw: st.DrawFn) -> Drawn:
                  "    default: once", "    options: {once: it counts once, twice: it counts twice}"]
         tags.add("reading")
     text += ["plurals:", "  BOY: BOYZ"]
+    if draw(st.integers(0, 2)) == 0:  # the game's own order of operations, rounding, and sets that end it
+        order = ", ".join(["set", *draw(st.permutations(STEP_NAMES))])
+        way = draw(st.sampled_from(["up", "down"]))
+        ends = draw(st.sampled_from(["", ", set_ends: [0]", ", set_ends: [3, 0]"]))
+        text += [f"arithmetic: {{order: [{order}], round: {way}{ends}}}"]
+        tags |= {"arithmetic", f"arithmetic:round_{way}"} | ({"arithmetic:set_ends"} if ends else set())
     if q.kind == "roll" and draw(st.booleans()):  # a sequence of the roll: no ruling of q may change for it
         text += ["sequences:", "  whole: {steps: [{step: once, roll: q, target: 4, passes: hits}]}"]
         tags.add("sequence")
@@ -276,5 +291,8 @@ def every_snippet_tag() -> set[str]:
         tags |= q.tags
     tags |= {"reading", "reading:under", "constraint", "plurals", "limit", "policy:exclusive_first",
              "policy:exclusive_strongest", "policy:override", "policy:clamp", "clamp:base", "policy:when",
-             "policy:cap", "policy:choice", "reroll:when", "reroll:improves", "reroll:instead", "sequence"}
+             "policy:cap", "policy:choice", "reroll:when", "reroll:improves", "reroll:instead", "sequence",
+             "arithmetic", "arithmetic:round_up", "arithmetic:round_down", "arithmetic:set_ends"}
+    for _, cap_tags in CAPS:
+        tags |= cap_tags
     return tags

@@ -277,9 +277,8 @@ def check_answer(packs: Packs, name: str, body: bytes) -> dict[str, Any]:
     load error is raised (a 400 naming `overlay.yaml`, line and column).
     Without an overlay, the pack's own findings.
     """
-    from kb.document import decode, read_document, read_yaml
-    from kb.loader import build_pack
-    from kb.locate import pack_files
+    from kb.document import decode, read_yaml
+    from kb.loader import build_pack, pack_documents
     from rulings.check import _mark_new, check_json
     from rulings.check import findings_of as check_pack
 
@@ -289,7 +288,7 @@ def check_answer(packs: Packs, name: str, body: bytes) -> dict[str, Any]:
     if not body.strip():
         return check_json(own, name, [], own_coverage)
     overlay = read_yaml(decode(body, OVERLAY), OVERLAY)
-    documents = [read_document(f, f.name, what="pack file") for f in pack_files(packs.source(name))]
+    documents = pack_documents(packs.source(name))  # the pack's own files: an overlay beside it is left out
     pack = build_pack([*documents, overlay], base.name, overlay=len(documents))
     before = {f.key for f in own}
     coverage = _coverage()

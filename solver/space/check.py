@@ -591,6 +591,7 @@ def _ranges(pack: Pack) -> Iterable[Finding]:
 def _reading_splits(pack: Pack) -> Iterable[Finding]:
     from solver.ask import ask_if_possible, readings_of
     from solver.situation import Situation
+    from solver.space.find import search_facts
 
     for q in pack.quantities.values():
         for r in readings_of(pack, q):
@@ -601,10 +602,12 @@ def _reading_splits(pack: Pack) -> Iterable[Finding]:
             tied = [pack.modifiers[n] for n in sorted(names) if n in pack.modifiers]
             facts = base_inputs(pack, [m.when for m in tied] + [m.per for m in tied])
             facts += [f for f in candidate_facts(pack, q.name) if pack.facts[f].default is None]
+            facts += search_facts(pack, q.name)  # a split may need another rule too: one a cap holds back, say
 
-            def split(given: dict[str, Any], q: Any = q) -> bool:
+            def split(given: dict[str, Any], q: Any = q, r: Any = r) -> bool:  # this reading's split, not another's
                 ruling = ask_if_possible(pack, q.name, Situation(given=given))
-                return ruling is not None and ruling.cases is None and ruling.readings is not None
+                return ruling is not None and ruling.cases is None and any(
+                    o.reading == r.name for o in ruling.readings or ())
 
             found = _bounded(pack, split, q.name, list(dict.fromkeys(facts)))
             if found:

@@ -57,8 +57,16 @@ def test_split_fire_is_one_short_block_per_group() -> None:
     lines = out.splitlines()
     assert "  clear shot: 5+ (chance 1/3)" in lines and "  behind the wall: 7, i.e. a 6 then 4+ (chance 1/12)" in lines
     assert len(lines) <= 16
-    assert sum("assumes: A situation describes the shot" in line for line in lines) == 1
+    assert sum("(assumes follow_up_chart)" in line for line in lines) == 1  # only the group behind the wall
     assert sum(line.startswith("  not shown") for line in lines) == 1
+
+
+def test_groups_say_an_assumption_they_share_once() -> None:
+    from solver.situation import Situation as S
+
+    groups = (("steady", S(given={"faction.command_value": 7})), ("shaken", S(given={"faction.command_value": 9})))
+    lines = brief(SKIRMISH, "command_roll", groups=groups).splitlines()
+    assert sum("(command_pass_direction)" in line for line in lines) == 1
 
 
 def test_a_failed_command_roll_says_so() -> None:
@@ -215,7 +223,7 @@ def test_a_roll_with_no_modifier_still_names_the_re_roll_and_the_trigger_that_ma
     of the time: with no modifier, the short answer must still say why (the re-roll, the trigger's chance)."""
     pack = load_pack("wh40k")
     text = brief_text(ask(pack, "hit_roll", Situation(target=3, reroll=("ones",), unmodified=(6,))), pack)
-    assert "(chance to pass 7/9)" in text.splitlines()[0]
+    assert "(needs 3 or more: chance 7/9)" in text.splitlines()[0]
     assert "each die showing an unmodified 1 is re-rolled" in text
     assert "an unmodified 6: chance 7/36" in text
     plain = brief_text(ask(pack, "hit_roll", Situation(target=3)), pack)
@@ -223,8 +231,30 @@ def test_a_roll_with_no_modifier_still_names_the_re_roll_and_the_trigger_that_ma
 
 
 def test_a_roll_that_can_never_pass_says_impossible() -> None:
-    """A save needing 8 on a D6 with no modifier can never pass: the player is told so, not "chance to pass 0"."""
+    """A save needing 8 on a D6 with no modifier can never pass: the player is told so, not "chance 0"."""
     pack = load_pack("wh40k")
     text = brief_text(ask(pack, "save_roll", Situation(target=8)), pack)
     assert "(impossible: it can never pass, chance 0)" in text.splitlines()[0]
-    assert "(chance to pass 1/6)" in brief_text(ask(pack, "save_roll", Situation(target=6)), pack)
+    assert "(needs 6 or more: chance 1/6)" in brief_text(ask(pack, "save_roll", Situation(target=6)), pack)
+
+
+def test_a_cap_on_improvements_says_what_it_capped() -> None:
+    """"Bonuses to a save never add up to more than +1." (docs/examples/wardens): cover and shield give +2 in all,
+    held to +1, while rend's -2 counts in full: the short ruling must not call +2 the net modifier (it is 0)."""
+    pack = load_pack("docs/examples/wardens")
+    text = brief(pack, "save_roll", given={"target.in_cover": True, "target.shield": True, "weapon.rend": 2}, roll=4)
+    assert "! the modifiers that improve it +2 becomes +1" in text
+    assert "net modifier" not in text
+
+
+def test_healing_says_how_its_number_is_worked_out_and_quotes_the_rule() -> None:
+    """A unit of W 2 models, one model down a wound, two destroyed, heals 4: "that model regains one lost wound",
+    then "revive one of those destroyed models, with one wound remaining" -- 3 wounds left revive 2 models."""
+    text = brief(WH40K, "models_revived", given={"heal.wounds": 4, "unit.model_w": 2, "unit.lost_wounds": 1,
+                                                 "unit.destroyed_models": 2})
+    lines = text.splitlines()
+    assert lines[0] == "The destroyed models revived: 2"
+    assert lines[1].startswith("  = start: 2, the smaller of the unit's destroyed models (2) and ")
+    assert lines[1].endswith("(as the rule does not state that a model (not its unit) heals)")
+    assert " otherwise " not in lines[1]  # the branch the situation settles, not the whole formula
+    assert lines[2].startswith('      healing ¶2: "If that unit has one or more models')

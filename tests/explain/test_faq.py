@@ -85,12 +85,18 @@ def test_every_answer_is_the_solvers() -> None:
 def test_questions_come_from_fact_texts() -> None:
     e = _showing("policy:cover_never_stacks")
     assert e.question.startswith("The shooter has Ballistic Skill 3")
-    assert e.question.endswith("What is the score needed to hit on a D6?")
+    assert e.question.endswith("Do both hard cover and soft cover count?")
+    assert not any(x.question.startswith("What is") or " What is " in x.question for x in ENTRIES)
 
 
 def test_as_tests_examples_pass() -> None:
     doc = yaml.safe_load(faq_examples(FANTASY, ENTRIES))
     assert len(doc["examples"]) == len(ENTRIES)
+    paragraphs = " ".join(str(t) for s in FANTASY.sources.values() for t in (s.get("paragraphs") or {}).values())
+    questions = {e.question for e in ENTRIES}
+    for example in doc["examples"]:  # a quote is rule text, never the question
+        assert example.get("quote", "") not in questions
+        assert all(part.strip() in paragraphs for part in example.get("quote", "").split("..."))
     for example in doc["examples"]:
         from explain.json import ruling_json
 

@@ -76,10 +76,12 @@ def test_a_reading_that_changes_a_step_gives_both_outcomes() -> None:
     split = [e for e in ENTRIES["skirmish"] if e.attack.readings]
     assert split
     for e in split:
+        assert e.answer.startswith("Yes: read the default way")
         for reading, option, other in e.attack.readings:
-            assert f"Read as {pack.readings[reading].default} (the default)" in e.answer
-            assert f"Read as {option}: {float(mean(other.outcome)):.2f}".rstrip("0").rstrip(".") in e.answer or \
-                f"Read as {option}: {mean(other.outcome)}" in e.answer
+            meaning = dict(pack.readings[reading].options)[option].removesuffix(".")[1:]
+            shown = f"{float(mean(other.outcome)):.2f}"
+            assert f"{meaning}), {shown}" in e.answer or f"{meaning}), {mean(other.outcome)}" in e.answer
+            assert option not in e.answer.replace(meaning, "")  # the reading by what it means, never its id
             stated = _resolve("skirmish", e.sequence, {**e.situation, "reading": {reading: option}})
             assert stated.outcome == other.outcome
 

@@ -30,19 +30,21 @@ def test_an_answer_gives_every_readings_value() -> None:
     e = entry(SKIRMISH, "cc_dice", {"given": {"attacker.bases": 2, "attacker.dice_per_base": 3,
                                               "attacker.shaken": True, "attacker.flanked": True}})
     said = " ".join(reasons(e, SKIRMISH))
-    assert "Read as cumulative (the default, used here): 2 dice" in said and "Read as once: 4 dice" in said
-    assert "-2 (-1 per physical base) cc_shaken: the attacking unit is Shaken." in said
+    assert "Read the default way, as here (each of Shaken, Flanked and Vehicle is its own -1 per Base" in said
+    assert "gives-2 dice" not in said and ": 2 dice." in said and ": 4 dice." in said
+    assert "-2 (-1 per physical base) because the attacking unit is Shaken." in said
+    assert "cc_shaken" not in said and "cumulative" not in said
 
 
 def test_a_when_answer_says_why_the_rule_asked_about_did_not_count() -> None:
     e = entry(FANTASY, "to_hit", {"given": {"shooter.bs": 3, "target.lone_model": True, "target.unit_strength": 4}},
               topic=TOPICS["boundary"])
     said = reasons(e, FANTASY)
-    assert said == ["No modifier counts.", "lone_model does not apply: the target has Unit Strength 4 (more than 2)."]
+    assert said == ["No modifier counts.", "Lone model does not apply: the target has Unit Strength 4 (more than 2)."]
     assert any("¶7" in c for c in citations(FANTASY, e)) and not any("¶4" in c for c in citations(FANTASY, e))
 
 
 def test_quotes_with_an_inch_mark_stay_readable() -> None:
     e = entry(FANTASY, "to_hit", {"given": {"shooter.bs": 3, "target.within_4in": True}})
-    assert 'roll_to_hit ¶5: \u201cany shot at an enemy within 4" gains a +1 shooting modifier.\u201d' in \
+    assert 'Roll to Hit ¶5: \u201cany shot at an enemy within 4" gains a +1 shooting modifier.\u201d' in \
         citations(FANTASY, e)

@@ -196,7 +196,7 @@ def test_empty_unit() -> None:
 
 
 def test_single_string_is_rejected() -> None:
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="expected an iterable of keywords, not a single string"):
         parse_phrase("INFANTRY").matches_keywords("INFANTRY")
 
 

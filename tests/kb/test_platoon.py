@@ -34,7 +34,8 @@ def test_check_strict_is_clean(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_its_faq_generates(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["faq", PLATOON]) == 0
-    assert "**A:** automatic: no roll needed. Because the weapon is a flamethrower." in capsys.readouterr().out
+    assert "**A:** No: it succeeds automatically. The roll is skipped because the weapon is a flamethrower." in \
+        capsys.readouterr().out
 
 
 def test_it_uses_what_a_rules_writer_needs() -> None:

@@ -139,7 +139,7 @@ EVERY_PACK = [f for f in EVERY_YAML if _pack_like(f)]
 
 def test_every_pack_file_is_found() -> None:
     names = {str(f.relative_to(ROOT)) for f in EVERY_PACK}
-    assert {"kb/packs/wh40k.yaml", "docs/tutorial/step3.yaml", "tests/solver/check_packs/clean.yaml"} <= names
+    assert {"kb/packs/wh40k.yaml", "docs/tutorial/longbow.yaml", "tests/solver/check_packs/clean.yaml"} <= names
     assert len(EVERY_PACK) >= 35
 
 
@@ -159,7 +159,7 @@ def _doc_blocks() -> list[tuple[str, str]]:
     """(page:line, text) of each top-level entry of each YAML block in README.md and docs/*.md.
 
     A block may be a fragment (`cite: ...` as a quantity has it, indented as in a pack); a block cut
-    from a file it names (`# docs/tutorial/step1.yaml`) is checked with that file instead.
+    from a file it names (`# docs/tutorial/longbow.yaml`) is checked with that file instead.
     """
     out = []
     for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:

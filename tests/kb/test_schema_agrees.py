@@ -69,7 +69,8 @@ def entry(draw: st.DrawFn, what: str, values: dict[str, Any], fixed: dict[str, A
 def fact_values(kind: str) -> dict[str, Any]:
     low = 0
     return {
-        "range": [low, 9], "values": ["x", "y"], "typical": st.integers(low, 9), "text": "the {value}",
+        "range": [low, 9], "values": st.sampled_from([["x", "y"], {"x": "an ex", "y": "a why"}]),
+        "typical": st.integers(low, 9), "text": "the {value}",
         "default": {"bool": st.booleans(), "int": st.integers(low, 9), "enum": st.sampled_from(["x", "y"]),
                     "keywords": st.just(["A", "B"])}[kind],
         "derive": {"bool": st.sampled_from(BOOL), "int": st.sampled_from(["1", "f.i + 1", "2 if f.b else 3"]),
@@ -99,6 +100,7 @@ def quantity_values() -> dict[str, Any]:
                                                   optional={"when": st.sampled_from(BOOL), "text": st.just("a re-roll"),
                                                             "cite": st.just(CITE)}),
                             max_size=2, unique_by=lambda r: r["name"]),
+        "random": {"text": "rolled each time it is needed", "cite": CITE}, "weapons": st.booleans(),
     }
 
 
@@ -121,7 +123,7 @@ def policy_values(quantities: list[str], rules: list[str], reading: str | None) 
         "min": st.sampled_from([1, "base - 1", "f.i"]), "max": st.sampled_from([20, "base + 1"]),
         "when": st.sampled_from(BOOL), "under": st.just({reading: "two"}) if reading else st.nothing(),
         "chooser": "the player", "text": "a policy", "assumption": "a", "cite": CITE, "label": "limit",
-        "symbols": st.just(["-"]),
+        "symbols": st.just(["-"]), "of": st.sampled_from(["net", "improvements", "worsenings"]),
     }
 
 
@@ -168,6 +170,7 @@ def packs(draw: st.DrawFn) -> dict[str, Any]:
         policies[f"p{i}"] = draw(entry("policy", policy_values(names, list(modifiers), reading), {"kind": kind}))
         if "symbols" in policies[f"p{i}"]:  # what the symbols become: a number (dependentSchemas)
             policies[f"p{i}"]["min"] = 0
+        _share(policies[f"p{i}"], quantities)
     decides = draw(st.booleans())
     readings = {"rd": {"sentence": "it reads two ways", "default": "one", "options": {"one": "1", "two": "2"},
                        "cite": CITE, **({"decides": "non_reach"} if decides else {})}} if reading else {}
@@ -190,11 +193,31 @@ def packs(draw: st.DrawFn) -> dict[str, Any]:
         "constraints": {"c": draw(entry("constraint", {"require": st.sampled_from(BOOL), "text": "never",
                                                        "cite": CITE}, {}))},
         "readings": readings, "plurals": {"SPACE WOLF": "SPACE WOLVES"}, "examples": examples,
-        "notes": {"dead_rule.m0": "intended"},
+        "notes": {"dead_rule.m0": "intended"}, "overlay": "an erratum of the pack",
+        "arithmetic": draw(st.fixed_dictionaries({}, optional={
+            "order": st.permutations(["multiply", "divide", "add", "subtract"]).map(lambda o: ["set", *o]),
+            "round": st.sampled_from(["up", "down"]), "set_ends": st.lists(st.integers(-1, 3), unique=True),
+            "cite": st.just(CITE)})),
     }
     needed = {"sources", "assumptions", "facts", "quantities", "modifiers", "readings"}  # what the rest names
     keep = draw(st.lists(st.sampled_from(sorted(set(top) - needed)), unique=True))
     return {k: v for k, v in top.items() if k in keep or k in needed}
+
+
+def _share(policy: dict[str, Any], quantities: dict[str, Any]) -> None:
+    """A cap of only the improvements or worsenings, made right in meaning: of a roll or total's modifiers, bounded
+    on the side its sum can reach (improvements of a roll where higher is better add up to 0 or more: a max)."""
+    if policy.get("of", "net") == "net":
+        return
+    named = [policy["quantity"]] if isinstance(policy["quantity"], str) else policy["quantity"]
+    kinds = [quantities[q] for q in named]
+    betters = {q.get("better", "lower" if q["kind"] == "score" else "higher") for q in kinds}
+    if any(q["kind"] not in ("roll", "total") for q in kinds) or len(betters) != 1:
+        policy["of"] = "net"
+        return
+    up = (policy["of"] == "improvements") == (betters.pop() == "higher")
+    policy.pop("min" if up else "max", None)
+    policy.setdefault("max" if up else "min", 1 if up else -1)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -48,7 +48,7 @@ def test_the_base_is_cited_in_the_derivation(capsys: pytest.CaptureFixture[str])
 def test_without_step_cites_the_chart_keeps_the_quantitys_cite(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["ask", "fantasy", "to_hit", "--given", "shooter.bs=1", "--given", "shooter.moved=true"]) == 0
     out = capsys.readouterr().out
-    assert "  * a score of 7 needs a 6, then 4+ on a second D6\n      roll_to_hit ¶2:" in out
+    assert "  * a score of 7 needs a 6, then 4+ on a second D6 (assumes follow_up_chart)\n      roll_to_hit ¶2:" in out
     pack = load_pack("fantasy")
     assert pack.quantities["to_hit"].cites == () and pack.quantities["to_hit"].cite is not None
 

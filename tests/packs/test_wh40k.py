@@ -427,6 +427,7 @@ def test_a_roll_modified_above_its_maximum_says_so_and_quotes_the_rule(pack: Pac
     ("A", "D3", "Random Attacks: determined when generating attacks for that weapon, each weapon's roll made"),
     ("D", "D3+1", "Random Damage: each time an attack made with it inflicts damage, a damage roll determines D"),
     ("S", "2D6", "Other Random Characteristics: rolled on an individual, per-model or per-weapon basis"),
+    ("AP", "D3", "Other Random Characteristics: rolled on an individual, per-model or per-weapon basis"),
 ])
 def test_random_characteristics_say_how_they_are_rolled(pack: Pack, quantity: str, base: str, words: str) -> None:
     """Random Movement: When a unit with a random M characteristic is selected to move, determine the entire
@@ -436,6 +437,8 @@ def test_random_characteristics_say_how_they_are_rolled(pack: Pack, quantity: st
     called a damage roll. Other Random Characteristics: For all other characteristics, roll to determine the
     value on an individual, per-model or per-weapon basis each time that characteristic is required."""
     assert any(step.startswith(words) for step in _steps(rule(pack, quantity, base)))
+    note = next(n for n in rule(pack, quantity, base).explanation.because if n.claim.startswith(words))
+    assert note.cite is not None and "random_characteristics" in note.cite  # the pack's words, citing the seed
 
 
 def test_plus_improves_and_minus_worsens(pack: Pack) -> None:
@@ -500,3 +503,27 @@ def test_a_set_to_zero_against_a_limit_is_a_declared_reading(quantity: str, base
     lifted = ask(PACK, quantity, Situation(base=base, effects=effects, reading={"zero_set": "limit_applies"}))
     assert lifted.value == 1 and [c.rule for c in lifted.clamped] == [quantity]
     assert ask(PACK, "OC", Situation(base=2, effects=effects, reading={"zero_set": "limit_applies"})).value == 0
+
+
+def test_the_pack_examples_pass(pack: Pack) -> None:
+    """Every example the pack writes down, each quoting the seed sentence it rests on, is answered as written."""
+    from rulings.examples import run_examples
+
+    results = run_examples(pack)
+    assert len(results) >= 90 and [(r.name, r.problems) for r in results if r.problems] == []
+
+
+def test_a_chosen_reading_still_shows_the_other_readings_answer(pack: Pack) -> None:
+    """OC set to '-': "OC cannot be less than 0 or '-'." read as 0 is 0, and the other reading's '-' is shown."""
+    ruling = ask(pack, "OC", Situation(base="2", effects=(Effect("=-", "=-"),),
+                                       reading=(("oc_dash", "dash_is_zero"),)))
+    assert ruling.value == 0
+    assert {(o.option, o.ruling.display) for o in ruling.readings} == {("dash_stays", "-"), ("dash_is_zero", "0")}
+
+
+def test_a_random_value_multiplied_then_lowered_reads_as_it_is_worked_out(pack: Pack) -> None:
+    """D3+1 doubled, then -1: "the value after the operator is part of that D characteristic - it is not a
+    modifier", so the +1 goes with the D3 before the x2: 1+1=2 -> 3, 3 -> 5, 4 -> 7 (not D3 + 1x2 - 1)."""
+    ruling = ask(pack, "D", Situation(base="D3+1", effects=(Effect("x2", "x2"), Effect("-1", "-1"))))
+    assert ruling.value == "(D3+1) x2 -1"
+    assert ruling.display == "(D3+1) x2 -1: 3 (1/3), 5 (1/3), 7 (1/3)"

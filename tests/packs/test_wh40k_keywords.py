@@ -141,7 +141,8 @@ def test_singular_and_plural_keywords(tmp_path: Path, capsys: pytest.CaptureFixt
     assert got["unit"] is True and "forms" not in got  # case alone is not another form
     path = unit_file(tmp_path, wolves)
     assert main(["match", "wh40k", "Space Wolf unit", "--situation", path]) == 0
-    assert "SPACE WOLF matched SPACE WOLVES: singular and plural" in capsys.readouterr().out
+    assert "SPACE WOLF matched SPACE WOLVES: a keyword's singular and plural are the same keyword" in \
+        capsys.readouterr().out
     assert ("SPACE WOLF", "SPACE WOLVES") in PACK.plurals
 
 

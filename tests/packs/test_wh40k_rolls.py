@@ -121,8 +121,8 @@ def test_reroll_ones_then_modifiers() -> None:
     -1 to hit: a 1 is re-rolled first, then -1 applies to whatever stands, so 3+ needs an unmodified 4+."""
     r = ruling("hit_roll", [-1], target=3, reroll=("ones",))
     assert r.probability == Fraction(7, 12)  # (1/2) + (1/6)(1/2): a 1, re-rolled into 4+
-    claims = [n.claim for n in r.explanation.because]
-    assert any(c.startswith("re-rolls first (Modifiers are applied after any re-rolls") for c in claims)
+    step = next(n for n in r.explanation.because if n.claim.startswith("re-rolls first, then modifiers"))
+    assert step.cite is not None and "Modifiers are applied after any re-rolls of that dice roll." in step.cite
     assert ruling("hit_roll", [-1], target=3).probability == Fraction(1, 2)
 
 

@@ -72,7 +72,8 @@ def test_random_attacks_of_identical_weapons_are_generated_individually_and_grou
     total = dict(r.extra)["total"]
     change = sum(int(e) for e in effects)
     assert {k: Fraction(v) for k, v in total["distribution"].items()} == _grouped(faces, change, weapons)
-    assert any(n.claim.startswith(f"{weapons} weapons making identical attacks") for n in r.explanation.because)
+    step = next(n for n in r.explanation.because if n.claim.startswith(f"{weapons} identical weapons, each"))
+    assert step.cite is not None and "generate the attacks for each of those weapons individually" in step.cite
 
 
 def test_three_d3_minus_two_weapons_make_three_attacks() -> None:
@@ -84,7 +85,8 @@ def test_three_d3_minus_two_weapons_make_three_attacks() -> None:
 
 
 def test_weapons_is_only_for_random_attacks() -> None:
-    with pytest.raises(RulingsError, match="weapons: 2 is for a random A"):
+    """The pack says which characteristic several identical weapons each roll (A has weapons: true)."""
+    with pytest.raises(RulingsError, match="weapons: 2 is for a quantity that several identical weapons each roll"):
         ruling("D", {"base": "D6", "weapons": 2})
     with pytest.raises(RulingsError, match="is not a number of weapons"):
         ruling("A", {"base": "D6", "weapons": 0})

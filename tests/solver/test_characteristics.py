@@ -9,13 +9,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kb.errors import RulingsError, Span, Unsatisfiable
-from kb.model import Quantity
+from kb.model import NEUTRAL, Arithmetic, Quantity, Remark
 from solver.arithmetic import Bound, Term
 from solver.characteristics import Dice, characteristic, parse_value, set_term, unsettled_sets
 
+SEED = Arithmetic(order=("=", "x", "+", "/", "-"), round="up", set_ends=(0,))
+"""The order of operations wh40k.txt gives, as its pack declares it (the engine assumes none)."""
 
-def quantity(style: str, better: str = "higher", name: str = "X") -> Quantity:
-    return Quantity(name, "characteristic", name, Span("test"), characteristic=style, better=better)
+
+def quantity(style: str, better: str = "higher", name: str = "X", arithmetic: Arithmetic = SEED) -> Quantity:
+    return Quantity(name, "characteristic", name, Span("test"), characteristic=style, better=better,
+                    arithmetic=arithmetic)
 
 
 def term(change: str, rule: str | None = None) -> Term:
@@ -167,3 +171,38 @@ def test_dice_results_are_each_clamped_and_sum_to_one(base: str, effects: list[t
     distribution = {int(v): Fraction(p) for v, p in out.extra["distribution"].items()}
     assert sum(distribution.values()) == 1
     assert min(distribution) >= 1
+
+
+def test_without_a_declared_order_operations_apply_as_in_arithmetic() -> None:
+    """A pack that declares no `arithmetic:` gets the engine's neutral order: set, then multiply and divide, then
+    add and subtract, fractions rounded up; a set to 0 is modified further like any other value."""
+    plain = quantity("number", arithmetic=NEUTRAL)
+    out = characteristic(plain, 3, [term("x2"), term("+1"), term("/2"), term("-1")], [])
+    assert [n.split(":")[0] for n in out.notes] == ["start", "multiply", "divide", "add", "subtract"]
+    assert out.value == 3
+    assert characteristic(plain, 3, [term("/2"), term("+1")], []).value == 3  # 3/2 + 1 = 5/2, rounded up
+    zero = characteristic(plain, 2, [Term("Pinned", "=", Fraction(0)), term("+1")], [])
+    assert (zero.value, zero.inert) == (1, ())
+    assert not any("ends modification" in n for n in zero.notes)
+
+
+def test_a_declared_order_and_rounding_are_the_packs() -> None:
+    """"4. Apply division modifiers. 5. Apply subtraction modifiers." -- the seed's order puts addition before
+    division: 3 +1 /2 is 2 there, and 5/2 rounded up (3) in the neutral order; a pack may round down."""
+    assert characteristic(quantity("number"), 3, [term("/2"), term("+1")], []).value == 2
+    down = quantity("number", arithmetic=Arithmetic(round="down"))
+    out = characteristic(down, 3, [term("/2"), term("+1")], [])
+    assert (out.value, out.notes[-1]) == (2, "round fractions down: 5/2 -> 2")
+    ends = quantity("number", arithmetic=Arithmetic(set_ends=(2,)))
+    assert characteristic(ends, 5, [Term("Fixed", "=", Fraction(2)), term("+1")], []).value == 2
+
+
+def test_a_random_value_says_only_what_its_pack_says() -> None:
+    """The engine holds no game's sentences: a dice value whose quantity has no `random` note gets only the
+    engine's neutral steps; with one, the pack's words and its citation."""
+    plain = characteristic(quantity("number", name="D"), "D6", [], [])
+    assert [n.split(":")[0] for n in plain.notes] == ["start", "each result of D6 modified by nothing, rounded up and "
+                                                      "clamped"]
+    said = Quantity("D", "characteristic", "D", Span("test"), characteristic="number",
+                    random=Remark("rolled for each wound"))
+    assert "rolled for each wound" in characteristic(said, "D6", [], []).notes

@@ -210,7 +210,7 @@ EXPRESSION_FORMS = {
 
 SECTION_TAGS = {"facts": "fact:bool", "quantities": "quantity:score", "modifiers": "change:+",
                 "policies": "policy:clamp", "constraints": "constraint", "limits": "limit", "readings": "reading",
-                "plurals": "plurals", "sequences": "sequence"}
+                "plurals": "plurals", "sequences": "sequence", "arithmetic": "arithmetic"}
 """A construct that stands for each section of a pack that holds rules."""
 
 MUTATIONS = (
@@ -219,6 +219,8 @@ MUTATIONS = (
     (r", \{unmodified: 6, result: passes\}", ""), (r"max: 7", "max: 5"), (r"min: '2'", "min: '3'"),
     (r"base: '6 - f.n'", "base: '5 - f.n'"), (r"passes: 4", "passes: 5"), (r"keep: first", "keep: strongest"),
     (r"derive: 'f.a or f.n >= 3'", "derive: 'f.a and f.n >= 3'"), (r"plurals:\n  BOY: BOYZ\n", ""),
+    (r"of: improvements, max: 1", "of: improvements, max: 2"), (r"of: worsenings, min: -1", "min: -1"),
+    (r"round: up", "round: down"), (r"order: \[set, (\w+), (\w+)", r"order: [set, \2, \1"),
 )
 
 
@@ -296,9 +298,13 @@ def test_every_construct_the_docs_and_schema_name_is_drawn() -> None:
                   if p[0] == "reroll")[1]
     documented |= {f"reroll:{k}" for k in reroll["enum"]}
     sections = set(schema["properties"]) - {"$schema", "pack", "title", "version", "description", "sources",
-                                            "assumptions", "examples", "notes"}  # words, not rules
+                                            "assumptions", "examples", "notes", "overlay"}  # words, not rules
     assert sections <= SECTION_TAGS.keys(), sections - SECTION_TAGS.keys()  # a new section needs a snippet
     documented |= {SECTION_TAGS[s] for s in sections}
+    documented |= {f"cap:{share}" for share in defs["policy"]["properties"]["of"]["enum"]}
+    rounding = schema["properties"]["arithmetic"]["properties"]["round"]["enum"]
+    documented |= {f"arithmetic:round_{way}" for way in rounding}
+    documented |= {"arithmetic:set_ends", "fact:enum_text"}
     docs = (ROOT / "docs" / "pack-format.md").read_text(encoding="utf-8")
     documented |= {f"change:{op}" for op in re.findall(r"`([+\-x/=])N`", docs)}
     allowed = docs[docs.index("Allowed: "):docs.index("Nothing else")]

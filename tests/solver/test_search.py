@@ -69,7 +69,7 @@ def test_unknown_quantity_is_a_did_you_mean_error() -> None:
 
 
 def test_unknown_fact_is_an_error() -> None:
-    with pytest.raises(UnknownName):
+    with pytest.raises(UnknownName, match=r"unknown fact 'shooter\.movd'(.|\n)*did you mean 'shooter\.moved'"):
         list(situations(FANTASY, ["shooter.movd"]))
 
 

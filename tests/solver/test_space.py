@@ -101,7 +101,8 @@ def test_find_never_sets_derived_facts_their_inputs_cannot_produce_together() ->
     coverage = Coverage()
     assert find(pack, "to_hit", "'long' in applied and 'point_blank' in applied", coverage=coverage) == []
     assert coverage.exhaustive
-    with pytest.raises(Contradiction):
+    with pytest.raises(Contradiction, match=r"attack\.long_range is given as true, but attack\.distance = 10, "
+                                             r"weapon\.range = 24 derive false"):
         ask(pack, "to_hit", Situation(given={"attack.distance": 10, "weapon.range": 24, "attack.long_range": True}))
 
 

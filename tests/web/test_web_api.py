@@ -44,12 +44,16 @@ def test_ask_is_the_command_lines_json(client: TestClient, capsys: pytest.Captur
     assert r.status_code == 200
     assert r.json() == cli_json(["ask", "fantasy", "to_hit", *givens(COVER), "--format", "json"], capsys)
     assert r.json()["suppressed"] == [{"rule": "soft_cover", "by": "hard_cover", "policy": "cover_never_stacks"}]
+    # fantasy.txt: BS 3 hits on 4+, and "if both would apply, use only the -2 for hard cover": 6+, a 1 in 6
+    assert (r.json()["display"], r.json()["probability"]) == ("6+", "1/6")
+    assert [(a["rule"], a["change"]) for a in r.json()["applied"]] == [("hard_cover", "-2")]
 
 
 def test_ask_with_a_base(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
     r = client.get("/api/ask", params=query("wh40k", "BS", [], base="3+"))
     assert r.status_code == 200
     assert r.json() == cli_json(["ask", "wh40k", "BS", "--base", "3+", "--format", "json"], capsys)
+    assert (r.json()["display"], r.json()["applied"]) == ("3+", [])  # nothing in the situation changes a BS of 3+
 
 
 def test_cases_when_a_fact_is_unknown(client: TestClient) -> None:
@@ -163,6 +167,8 @@ def test_why_not_is_the_command_lines_json(client: TestClient, capsys: pytest.Ca
                                  "--format", "json"], capsys)
     assert r.json()["changes"][0]["command"] == "rulings ask fantasy to_hit --given shooter.bs=3 " \
                                                 "--given shooter.moved=true"
+    assert (r.json()["status"], r.json()["counts"]) == ("failed", False)  # the shooter did not move
+    assert r.json()["ruling"]["display"] == "4+"  # BS 3, nothing applied
 
 
 def test_find_is_the_command_lines_json(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
@@ -171,8 +177,26 @@ def test_find_is_the_command_lines_json(client: TestClient, capsys: pytest.Captu
     assert r.status_code == 200
     doc = cli_json(["find", "fantasy", "to_hit", "--where", "impossible", "--given", "shooter.bs=3",
                     "--max-facts", "2", "--format", "json"], capsys)
-    assert isinstance(doc, dict)
     assert r.json() == doc
+    # BS 3 hits on 4+; a score of 10 or more is impossible, and no two facts add the -6 that needs
+    assert (doc["situations"], doc["exhaustive"], doc["max_facts"]) == ([], False, 2)
+    assert doc["limits"] == ["situations setting more than 2 facts beyond those given were not searched (raise the "
+                             "limit with --max-facts)"]
+
+
+def test_find_names_the_situations_a_judge_would(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    """fantasy.txt: BS 1 hits on 6+, hard cover is -2 (8+), and any two of the six -1 modifiers a fact alone turns on
+    (moving, Stand & Shoot, Multiple Shots, Quick to Fire, Sniper, Volley Fire) make 10+: "simply impossible"."""
+    given = ["shooter.bs=1", "target.in_hard_cover=true"]
+    r = client.get("/api/find", params=query("fantasy", "to_hit", given, where="impossible", max_facts="2"))
+    assert r.status_code == 200
+    assert r.json() == cli_json(["find", "fantasy", "to_hit", "--where", "impossible", *givens(given),
+                                 "--max-facts", "2", "--format", "json"], capsys)
+    (found,) = r.json()["situations"]
+    assert found["given"] == {"shooter.bs": 1, "target.in_hard_cover": True}
+    assert found["any_of"] == [{"count": 2, "of": ["shooter.moved", "shooter.stand_and_shoot", "special.multiple_shots",
+                                                   "special.quick_to_fire", "special.sniper", "special.volley_fire"]}]
+    assert (found["situations"], found["display"]) == (15, "10+: impossible")  # 6 choose 2
 
 
 def test_faq_is_the_command_lines_json_and_markdown(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
@@ -185,8 +209,11 @@ def test_faq_is_the_command_lines_json_and_markdown(client: TestClient, capsys: 
 
 def test_check_of_the_pack_alone(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
     doc = cli_json(["check", "fantasy", "--format", "json"], capsys)
-    assert isinstance(doc, dict)
     assert client.post("/api/check/fantasy", headers=YAML).json() == doc
+    # a built-in pack is clean: every situation searched, nothing found, no overlay, no reading chosen
+    assert {k: v for k, v in doc.items() if k != "searched"} == {"pack": "fantasy", "with": [], "readings": {},
+                                                                 "exhaustive": True, "findings": []}
+    assert doc["searched"] > 0
 
 
 def test_check_of_an_uploaded_overlay(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:

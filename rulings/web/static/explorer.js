@@ -284,7 +284,7 @@ function buildInputs() {
   const out = [];
   const set = (key) => (v) => { state[key] = v; update(true); };
   if (takes("base")) {
-    out.push(el("div", { class: "fact base" }, el("label", { for: "base" }, `base ${q.characteristic || q.name}`),
+    out.push(el("div", { class: "fact base" }, el("label", { for: "base" }, `base ${q.name}`),
       el("input", { id: "base", value: state.base, placeholder: "e.g. 3+, 6, D6+1", size: 10,
         onchange: (e) => set("base")(e.target.value.trim()) })));
   }

@@ -1,0 +1,281 @@
+"""Conditions read as a player reads them, checked where mutation testing found nothing watching
+(`python tools/mutate.py explain/english.py`).
+
+Each expected sentence is the plain English of the condition, written here by hand: a comparison read the right way
+round ("2 >= x" is "x is at most 2"), a negation by its verb, De Morgan for a negated "and".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from explain.english import (
+    _join,
+    _past_to_base,
+    _possessive,
+    _singular,
+    _third_to_base,
+    _value,
+    affirm,
+    amount,
+    effect_words,
+    negate,
+    noun,
+    per_unit,
+    say,
+    sentence,
+    why_not,
+)
+from kb.document import read_yaml
+from kb.expr import parse_expr
+from kb.loader import build_pack
+
+PACK = build_pack([read_yaml("""
+pack: eng
+facts:
+  unit.moved: {type: bool, text: "the unit moved this turn"}
+  unit.ranged: {type: bool, text: "the attack is a ranged attack (false: a melee attack)"}
+  unit.hidden: {type: bool, text: "the unit is hidden (no: it can be seen)"}
+  unit.bs: {type: int, range: [1, 6], default: 3, text: "the unit has Ballistic Skill {value}"}
+  unit.save: {type: int, range: [2, 6], default: 4, text: "the unit has a save of {value}+"}
+  unit.bases: {type: int, range: [0, 20], default: 5, text: "the unit has {value} physical bases"}
+  unit.dice: {type: int, range: [0, 9], default: 1, text: "the unit has {value} dice per base"}
+  unit.armies: {type: int, range: [0, 9], default: 1, text: "the unit has {value} armies in reserve"}
+  unit.los: {type: int, range: [0, 4], default: 1, text: "the unit has Line of Sight value {value}"}
+  unit.wounds: {type: int, range: [0, 9], default: 0, text: "{value} wounds were lost"}
+  unit.kind: {type: enum, values: [foot, horse], default: foot, text: "the unit fights on {value}"}
+  unit.keywords: {type: keywords, default: [], text: "the unit's keywords"}
+  crew.count: {type: int, range: [0, 9], default: 0, text: "the crew counts {value} sailors"}
+  wind: {type: int, range: [0, 12], default: 0, text: "wind speed"}
+quantities:
+  q: {kind: pool, text: the pool, base: 3}
+""", "eng.yaml")], "eng")
+
+SAID = [  # (condition, as it holds, as it fails)
+    ("unit.moved", "the unit moved this turn", "the unit did not move this turn"),
+    ("not unit.moved", "the unit did not move this turn", "the unit moved this turn"),
+    ("unit.moved and unit.ranged", "the unit moved this turn and the attack is a ranged attack",
+     "the unit did not move this turn or the attack is a melee attack"),
+    ("unit.moved or unit.ranged", "the unit moved this turn or the attack is a ranged attack",
+     "the unit did not move this turn and the attack is a melee attack"),
+    ("unit.moved and (unit.ranged or unit.hidden)",
+     "the unit moved this turn and (the attack is a ranged attack or the unit is hidden)",
+     "the unit did not move this turn or (the attack is a melee attack and the unit is not hidden)"),
+    ("unit.moved and unit.ranged and unit.hidden",
+     "the unit moved this turn, the attack is a ranged attack, and the unit is hidden",
+     "the unit did not move this turn, the attack is a melee attack, or the unit is not hidden"),
+    ("true", "always", "never"),
+    ("false", "never", "always"),
+    ("other.flag", "other.flag is true", "other.flag is false"),
+    ("unit.bs", "the unit has Ballistic Skill nonzero", "the unit has Ballistic Skill 0"),
+    ("unit.bs >= 3", "the unit has Ballistic Skill 3 or more", "the unit has Ballistic Skill less than 3"),
+    ("3 <= unit.bs", "the unit has Ballistic Skill 3 or more", "the unit has Ballistic Skill less than 3"),
+    ("2 >= unit.bs", "the unit has Ballistic Skill 2 or less", "the unit has Ballistic Skill more than 2"),
+    ("unit.bs < 3", "the unit has Ballistic Skill less than 3", "the unit has Ballistic Skill 3 or more"),
+    ("unit.bs > 3", "the unit has Ballistic Skill more than 3", "the unit has Ballistic Skill 3 or less"),
+    ("unit.bs == 3", "the unit has Ballistic Skill 3", "the unit has Ballistic Skill other than 3"),
+    ("unit.bs != 3", "the unit has Ballistic Skill other than 3", "the unit has Ballistic Skill 3"),
+    ("unit.save <= 3", "the unit has a save of 3+ or better", "the unit has a save of worse than 3+"),
+    ("unit.save > 4", "the unit has a save of worse than 4+", "the unit has a save of 4+ or better"),
+    ("unit.save == 4", "the unit has a save of 4+", "the unit has a save of other than 4+"),
+    ("unit.save != 4", "the unit has a save of other than 4+", "the unit has a save of 4+"),
+    ("unit.save < 4", "the unit has a save of better than 4+", "the unit has a save of 4+ or worse"),
+    ("unit.save >= 5", "the unit has a save of 5+ or worse", "the unit has a save of better than 5+"),
+    ("2 <= unit.bs <= 4", "the unit has Ballistic Skill 2 to 4",
+     "the unit has Ballistic Skill less than 2 or the unit has Ballistic Skill more than 4"),
+    ("1 <= unit.bs < 4", "the unit has Ballistic Skill 1 or more and the unit has Ballistic Skill less than 4",
+     "the unit has Ballistic Skill less than 1 or the unit has Ballistic Skill 4 or more"),
+    ("unit.kind == 'horse'", "the unit fights on horse", "the unit does not fight on horse"),
+    ("unit.kind != 'horse'", "the unit does not fight on horse", "the unit fights on horse"),
+    ("2 * unit.los >= unit.bs", "twice the unit's Line of Sight value is at least the unit's Ballistic Skill",
+     "twice the unit's Line of Sight value is less than the unit's Ballistic Skill"),
+    ("unit.los * 3 > unit.bs", "three times the unit's Line of Sight value is more than the unit's Ballistic Skill",
+     "three times the unit's Line of Sight value is at most the unit's Ballistic Skill"),
+    ("4 * unit.los < unit.bs", "4 times the unit's Line of Sight value is less than the unit's Ballistic Skill",
+     "4 times the unit's Line of Sight value is at least the unit's Ballistic Skill"),
+    ("unit.bs + unit.los == 5", "the unit's Ballistic Skill plus the unit's Line of Sight value is 5",
+     "the unit's Ballistic Skill plus the unit's Line of Sight value is not 5"),
+    ("unit.bs - 1 > 2", "the unit's Ballistic Skill minus 1 is more than 2",
+     "the unit's Ballistic Skill minus 1 is at most 2"),
+    ("unit.bs // 2 > 1", "the unit's Ballistic Skill divided by 2 (rounded down) is more than 1",
+     "the unit's Ballistic Skill divided by 2 (rounded down) is at most 1"),
+    ("-unit.bs < -3", "minus the unit's Ballistic Skill is less than -3",
+     "minus the unit's Ballistic Skill is at least -3"),
+    ("max(unit.bs, unit.los) > 2", "the larger of the unit's Ballistic Skill and the unit's Line of Sight value is "
+     "more than 2", "the larger of the unit's Ballistic Skill and the unit's Line of Sight value is at most 2"),
+    ("min(unit.bs, unit.los) > 2", "the smaller of the unit's Ballistic Skill and the unit's Line of Sight value is "
+     "more than 2", "the smaller of the unit's Ballistic Skill and the unit's Line of Sight value is at most 2"),
+    ("abs(unit.bs - unit.los) > 2", "the size of the unit's Ballistic Skill minus the unit's Line of Sight value is "
+     "more than 2", "the size of the unit's Ballistic Skill minus the unit's Line of Sight value is at most 2"),
+    ("'VEHICLE' in unit.keywords", "the unit has the VEHICLE keyword", "the unit does not have the VEHICLE keyword"),
+    ("'VEHICLE' not in unit.keywords", "the unit does not have the VEHICLE keyword",
+     "the unit has the VEHICLE keyword"),
+    ("matches('INFANTRY', unit.keywords)", "the unit is an INFANTRY", "the unit is not an INFANTRY"),
+    ("matches('non-VEHICLE INFANTRY or MONSTER', unit.keywords)", "the unit is a non-VEHICLE INFANTRY or MONSTER",
+     "the unit is not a non-VEHICLE INFANTRY or MONSTER"),
+    ("wind > 3", "wind speed is more than 3", "wind speed is at most 3"),
+    ("3 < wind", "wind speed is more than 3", "wind speed is at most 3"),
+    ("base > 2", "the unmodified value is more than 2", "the unmodified value is at most 2"),
+]
+
+
+@pytest.mark.parametrize(("condition", "holds", "fails"), SAID, ids=[c for c, _, _ in SAID])
+def test_a_condition_and_its_negation_read_as_english(condition: str, holds: str, fails: str) -> None:
+    assert say(PACK, parse_expr(condition)) == holds
+    assert say(PACK, parse_expr(condition), holds=False) == fails
+
+
+VALUES = {"unit.bs": 3, "unit.los": 2, "unit.moved": True, "unit.ranged": False, "unit.kind": "horse",
+          "unit.keywords": frozenset({"INFANTRY", "GRENADES"}), "unit.save": 5, "wind": 4}
+
+SHOWN = [  # (condition, as it holds, as it fails), with VALUES shown beside the words
+    ("unit.bs >= 4", "the unit has Ballistic Skill 3 (4 or more)", "the unit has Ballistic Skill 3 (less than 4)"),
+    ("unit.save <= 3", "the unit has a save of 5+ (3+ or better)", "the unit has a save of 5+ (worse than 3+)"),
+    ("2 * unit.los >= unit.bs", "twice the unit's Line of Sight value (2) is at least the unit's Ballistic Skill (3)",
+     "twice the unit's Line of Sight value (2) is less than the unit's Ballistic Skill (3)"),
+    ("matches('INFANTRY', unit.keywords)", "the unit is an INFANTRY (its keywords: GRENADES, INFANTRY)",
+     "the unit is not an INFANTRY (its keywords: GRENADES, INFANTRY)"),
+    ("'VEHICLE' in unit.keywords", "the unit has the VEHICLE keyword (its keywords: GRENADES, INFANTRY)",
+     "the unit does not have the VEHICLE keyword (its keywords: GRENADES, INFANTRY)"),
+    ("unit.kind == 'foot'", "the unit fights on foot (it is horse)", "the unit does not fight on foot (it is horse)"),
+    ("2 <= unit.bs <= 4", "the unit has Ballistic Skill 2 to 4 (it is 3)",
+     "the unit has Ballistic Skill 3 (less than 2) or the unit has Ballistic Skill 3 (more than 4)"),
+    ("wind > 5", "wind speed (4) is more than 5", "wind speed (4) is at most 5"),
+]
+
+
+@pytest.mark.parametrize(("condition", "holds", "fails"), SHOWN, ids=[c for c, _, _ in SHOWN])
+def test_the_situations_values_are_shown_beside_the_words(condition: str, holds: str, fails: str) -> None:
+    assert say(PACK, parse_expr(condition), VALUES) == holds
+    assert say(PACK, parse_expr(condition), VALUES, holds=False) == fails
+
+
+def test_a_unit_without_keywords_says_so() -> None:
+    assert say(PACK, parse_expr("matches('INFANTRY', unit.keywords)"), {"unit.keywords": frozenset()},
+               holds=False) == "the unit is not an INFANTRY (it has no keywords)"
+
+
+def test_why_not_names_only_the_parts_that_failed() -> None:
+    assert why_not(PACK, parse_expr("unit.moved and unit.bs >= 4"), VALUES) == \
+        "the unit has Ballistic Skill 3 (less than 4)"
+    assert why_not(PACK, parse_expr("unit.ranged and wind > 5"), VALUES) == \
+        "the attack is a melee attack; wind speed (4) is at most 5"
+
+
+@pytest.mark.parametrize(("text", "negated"), [
+    ("the shooter moved this turn", "the shooter did not move this turn"),
+    ("the unit is not engaged", "the unit is engaged"),
+    ("the unit has been shaken", "the unit has not been shaken"),
+    ("the model has a banner", "the model does not have a banner"),
+    ("the units have banners", "the units do not have banners"),
+    ("the unit had a banner", "the unit did not have a banner"),
+    ("the unit can fly", "the unit cannot fly"),
+    ("the unit cannot fly", "the unit can fly"),
+    ("the unit will charge", "the unit will not charge"),
+    ("the unit must flee", "the unit need not flee"),
+    ("the unit may shoot", "the unit may not shoot"),
+    ("the unit does fly", "the unit does not fly"),
+    ("the units do fly", "the units do not fly"),
+    ("the unit did fly", "the unit did not fly"),
+    ("the unit was hit", "the unit was not hit"),
+    ("the units were hit", "the units were not hit"),
+    ("the units are hidden", "the units are not hidden"),
+    ("the unit ran away", "the unit did not run away"),
+    ("the unit stopped", "the unit did not stop"),
+    ("the unit carried the flag", "the unit did not carry the flag"),
+    ("the unit charged", "the unit did not charge"),
+    ("the unit obscured it", "the unit did not obscure it"),
+    ("the unit watches", "the unit does not watch"),
+    ("the unit wishes", "the unit does not wish"),
+    ("the unit passes", "the unit does not pass"),
+    ("the unit fixes", "the unit does not fix"),
+    ("the unit buzzes", "the unit does not buzz"),
+    ("the unit tries", "the unit does not try"),
+    ("the unit hops", "the unit does not hop"),
+    ("the spotted target", "not: the spotted target"),  # no verb: said as a negation, not guessed
+    ("the unit dice means", "not: the unit dice means"),
+    ("all units are here", "not all units are here"),
+    ("each unit is here", "not each unit is here"),
+    ("at least one model is here", "no model is here"),
+    ("the target is in cover (false: in the open)", "the target is in the open"),
+    ("the target is in cover (no: nothing)", "the target is not in cover"),
+])
+def test_a_statement_is_negated_by_its_verb(text: str, negated: str) -> None:
+    assert negate(text) == negated
+
+
+def test_a_note_on_what_false_means_is_dropped_from_the_statement() -> None:
+    assert affirm("the attack is a ranged attack (false: a melee attack)") == "the attack is a ranged attack"
+    assert affirm("the unit is hidden (no: it can be seen)") == "the unit is hidden"
+    assert affirm("the unit is hidden (otherwise seen)") == "the unit is hidden"
+    assert affirm("the unit is hidden (e.g. in a wood)") == "the unit is hidden (e.g. in a wood)"
+
+
+@pytest.mark.parametrize(("fact", "said", "one"), [
+    ("unit.bs", "the unit's Ballistic Skill", "the unit's Ballistic Skill"),
+    ("unit.bases", "the unit's physical bases", "physical base"),
+    ("unit.dice", "the unit's dice per base", "die per base"),
+    ("unit.armies", "the unit's armies in reserve", "army in reserve"),
+    ("unit.los", "the unit's Line of Sight value", "the unit's Line of Sight value"),
+    ("unit.wounds", "the value in \u201cN wounds were lost\u201d", "the value in \u201cN wounds were lost\u201d"),
+    ("unit.kind", "what the unit fights on", "what the unit fights on"),
+    ("crew.count", "the sailors the crew counts", "the sailors the crew counts"),
+    ("wind", "wind speed", "wind speed"),
+    ("unit.keywords", "the unit's keywords", "the unit's keywords"),
+])
+def test_what_a_fact_measures_and_one_of_what_it_counts(fact: str, said: str, one: str) -> None:
+    assert noun(PACK.facts[fact]) == said
+    assert per_unit(PACK.facts[fact]) == one
+
+
+@pytest.mark.parametrize(("fact", "value", "said"), [
+    ("unit.moved", True, "the unit moved this turn"),
+    ("unit.moved", False, "the unit did not move this turn"),
+    ("unit.ranged", True, "the attack is a ranged attack"),
+    ("unit.ranged", False, "the attack is a melee attack"),
+    ("unit.hidden", False, "the unit is not hidden"),
+    ("unit.bs", 3, "the unit has Ballistic Skill 3"),
+    ("unit.bs", "2..4", "the unit has Ballistic Skill 2 to 4"),
+    ("unit.keywords", frozenset({"B", "A"}), "the unit's keywords are A, B"),
+    ("unit.keywords", [], "the unit's keywords are none"),
+    ("unit.kind", "horse", "the unit fights on horse"),
+    ("wind", 3, "wind speed is 3"),
+])
+def test_a_facts_value_as_a_sentence(fact: str, value: object, said: str) -> None:
+    assert sentence(PACK.facts[fact], value) == said
+
+
+@pytest.mark.parametrize(("expr", "said", "shown"), [
+    ("unit.bs + 1", "the unit's Ballistic Skill plus 1", "the unit's Ballistic Skill (3) plus 1"),
+    ("7 - unit.bs", "7 minus the unit's Ballistic Skill", "7 minus the unit's Ballistic Skill (3)"),
+    ("2 * unit.bs", "twice the unit's Ballistic Skill", "twice the unit's Ballistic Skill (3)"),
+    ("unit.bs * 2", "twice the unit's Ballistic Skill", "twice the unit's Ballistic Skill (3)"),
+    ("unit.bs * unit.los", "the unit's Ballistic Skill times the unit's Line of Sight value",
+     "the unit's Ballistic Skill (3) times the unit's Line of Sight value (2)"),
+    ("max(unit.bs, 2, unit.los)", "the larger of the unit's Ballistic Skill, 2, and the unit's Line of Sight value",
+     "the larger of the unit's Ballistic Skill (3), 2, and the unit's Line of Sight value (2)"),
+    ("unit.moved", "the unit moved this turn", "the unit moved this turn (yes)"),
+])
+def test_an_amount_in_words(expr: str, said: str, shown: str) -> None:
+    assert amount(PACK, parse_expr(expr)) == said
+    assert amount(PACK, parse_expr(expr), VALUES) == shown
+
+
+def test_an_effect_in_words() -> None:
+    assert [effect_words(c) for c in ("-1", "+2", "x2", "/2", "=0")] == [
+        "gives -1", "gives +2", "multiplies it by 2", "divides it by 2", "sets it to 0"]
+
+
+def test_the_small_words() -> None:
+    assert [_past_to_base(w) for w in ("moved", "stopped", "called", "carried", "charged", "obscured", "passed",
+                                       "rolled", "gazed")] == [
+        "move", "stop", "call", "carry", "charge", "obscure", "pass", "roll", "gaze"]
+    assert [_third_to_base(w) for w in ("watches", "wishes", "passes", "fixes", "buzzes", "tries", "ties",
+                                        "runs")] == ["watch", "wish", "pass", "fix", "buzz", "try", "tie", "run"]
+    assert [_singular(w) for w in ("dice", "armies", "bases", "glass", "sword")] == [
+        "die", "army", "base", "glass", "sword"]
+    assert [_possessive(s) for s in ("the unit", "the units", "the boss")] == ["the unit's", "the units'",
+                                                                                "the boss's"]
+    assert [_join(p, "and") for p in ([], ["a"], ["a", "b"], ["a", "b", "c"])] == ["", "a", "a and b",
+                                                                                  "a, b, and c"]
+    assert [_value(v) for v in (True, False, frozenset(), ["B", "A"], 3)] == ["yes", "no", "none", "A, B", "3"]

@@ -1,0 +1,141 @@
+"""The command line's fast paths say exactly what the slow ones say.
+
+A plain `rulings ask PACK QUANTITY --given ...` is read without argparse, and a batch line that only gives facts is
+answered and written without the situation file's machinery and without `json.dumps` of its explanation. Each is
+checked against the way it replaces; a fresh ruling imports neither argparse nor the search.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+import solver.ask  # noqa: F401 - the module, for its `_one` (`solver.ask` the name is its function)
+from rulings import batch
+from rulings.cli import _parser, _plain_ask, main
+
+ASK = sys.modules["solver.ask"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["ask", "fantasy", "to_hit"],
+    ["ask", "fantasy", "to_hit", "--given", "shooter.bs=3", "--given", "shooter.moved=true"],
+    ["ask", "wh40k", "S", "--format", "json"],
+    ["ask", "fantasy", "to_hit", "--format", "markdown", "--given", "x=1", "--format", "text"],
+    ["ask", "some/pack.yaml", "q", "--given", "a=b=c"],
+])
+def test_a_plain_ask_is_read_as_argparse_reads_it(argv: list[str]) -> None:
+    fast, slow = _plain_ask(argv), _parser().parse_args(argv)
+    for name in ("command", "pack", "quantity", "batch", "situation", "given", "base", "roll", "target", "step",
+                 "format", "colour", "full", "with_files", "readings", "timeout", "debug"):
+        assert getattr(fast, name) == getattr(slow, name), name
+    assert fast.run is slow.run
+
+
+@pytest.mark.parametrize("argv", [
+    ["ask", "fantasy"], ["ask", "fantasy", "to_hit", "--given"], ["ask", "fantasy", "to_hit", "--given", "-x"],
+    ["ask", "fantasy", "to_hit", "--full"], ["ask", "-h"], ["ask", "fantasy", "--given", "a=1", "to_hit"],
+    ["ask", "fantasy", "to_hit", "--format", "yaml"], ["ask", "fantasy", "to_hit", "--giv", "a=1"],
+    ["ask", "fantasy", "to_hit", "--given=a=1"], ["packs"], ["check", "fantasy"], [],
+])
+def test_anything_else_is_left_to_argparse(argv: list[str]) -> None:
+    assert _plain_ask(argv) is None
+
+
+def test_a_fresh_ruling_imports_neither_argparse_nor_the_search(tmp_path: Path) -> None:
+    code = ("import sys\nfrom rulings.cli import main\nmain(['ask', 'fantasy', 'to_hit', '--given', 'shooter.bs=3', "
+            "'--given', 'target.in_hard_cover=true'])\nprint(sorted(m for m in sys.modules if m == 'argparse' or "
+            "m.startswith(('solver.space', 'solver.compiled'))))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env={"RULINGS_CACHE": str(tmp_path), "PATH": "/usr/bin:/bin"})
+    assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout  # a derived fact given: checked below the search
+
+
+# -- batch -------------------------------------------------------------------------------------------------------
+
+LINES = [
+    {"quantity": "to_hit", "given": {"shooter.bs": 3, "shooter.moved": True}},
+    {"quantity": "to_hit", "given": {"shooter.bs": 3, "target.in_hard_cover": True, "target.in_soft_cover": True}},
+    {"quantity": "to_hit", "given": {"shooter.bs": 4, "soft_cover.obscures": True, "soft_cover.los": 2}},
+    {"quantity": "to_hit", "given": {}},
+    {"quantity": "to_hit", "given": {"shooter.bs": 3, "attack.auto_hit": True}},
+    {"quantity": "to_hit", "given": {"shooter.bs": 11}},
+    {"quantity": "to_hit", "given": {"shooter.bz": 3}},
+    {"quantity": "to_hit", "given": {"shooter.bs": 3, "hard_cover.obscures": True, "hard_cover.los": 1,
+                                     "target.los": 5, "shooter.los": 5, "target.in_hard_cover": True}},
+    {"quantity": "to_hit", "given": {"shooter.bs": 3}, "groups": [{"name": "a", "given": {"shooter.moved": True}},
+                                                                   {"name": "b"}]},
+    {"given": {"shooter.bs": 2}},
+    {"quantity": "nope", "given": {}},
+    {"quantity": "to_hit", "given": [1]},
+    {"quantity": "to_hit", "given": {"shooter.bs": 3}, "base": 4},
+]
+
+
+def _run_batch(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], pack: str,
+               lines: list[str], *argv: str) -> tuple[int, str]:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO("".join(f"{x}\n" for x in lines).encode())))
+    code = main(["ask", pack, *argv, "--batch", "-"])
+    return code, capsys.readouterr().out
+
+
+def test_batch_lines_are_what_the_slow_way_writes(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    lines = [json.dumps(doc) for doc in LINES] * 3  # again: compiled, and from the memo of decisions
+    fast = _run_batch(monkeypatch, capsys, "fantasy", lines, "to_hit")
+    monkeypatch.setattr(batch, "_answer_fast", lambda *args: None)
+    monkeypatch.setattr(ASK, "_one", ASK._branch)  # the engine alone
+    slow = _run_batch(monkeypatch, capsys, "fantasy", lines, "to_hit")
+    assert fast == slow
+    assert fast[1].count('"explanation": {"claim"') >= 8 * 3
+
+
+def test_an_explanation_is_written_as_json_writes_it() -> None:
+    from solver.derivation import Node
+
+    tricky = ["", "é", "\u2028", "\x00\x1f", '"', "\\", "</script>", "\ud7ff", "emoji \U0001f3b2", "tab\there"]
+    for claim in tricky:
+        node = Node(claim, (Node("a", cite=claim), Node(claim, (Node("deep"),))), cite=None)
+        assert batch.explanation_text(node) == json.dumps(node.to_json(), ensure_ascii=False)
+
+
+HOSTILE = {
+    "pack": "hostile",
+    "facts": {
+        "values": {"type": "bool", "text": "'); import os; ('"},
+        "given": {"type": "int", "range": [-10**18, 10**18], "text": "{value}"},
+        "situation.given": {"type": "enum", "values": ["it's", 'say "hi"', "back\\slash", "é"], "text": "x"},
+        "K0.t1": {"type": "keywords", "default": [], "text": "kw"},
+    },
+    "quantities": {"q": {"kind": "pool", "base": "3 + (1 if values else 0)", "text": "__import__('os')"}},
+    "modifiers": {
+        "exec": {"quantity": "q", "change": "+1", "when": "situation.given == 'it\\'s' or given > 100000000000000000"},
+        "eval": {"quantity": "q", "change": "x2", "when": "'VEHICLE' in K0.t1 and not values", "text": "\\n"},
+        "print": {"quantity": "q", "change": "-1", "when": "given * given * given < 0"},
+    },
+}
+
+
+def test_a_batch_on_a_hostile_pack_says_what_the_engine_says(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    pack = tmp_path / "hostile.yaml"
+    pack.write_text(yaml.safe_dump(HOSTILE, allow_unicode=True), encoding="utf-8")
+    monkeypatch.setenv("RULINGS_CACHE", str(tmp_path / "cache"))
+    situations: list[dict[str, Any]] = [
+        {"values": True, "given": 10**18}, {"given": -(10**18)}, {"situation.given": "it's", "given": 0},
+        {"situation.given": 'say "hi"', "given": 3, "K0.t1": ["vehicle"]}, {"K0.t1": ["VEHICLES"], "given": 1},
+        {"given": 10**6}, {}, {"values": "yes"},
+    ]
+    lines = [json.dumps({"quantity": "q", "given": g}) for g in situations] * 3
+    fast = _run_batch(monkeypatch, capsys, str(pack), lines)
+    monkeypatch.setattr(batch, "_answer_fast", lambda *args: None)
+    monkeypatch.setattr(ASK, "_one", ASK._branch)
+    assert fast == _run_batch(monkeypatch, capsys, str(pack), lines)
+    assert fast[1].count('"value"') >= 5 * 3

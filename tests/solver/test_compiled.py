@@ -1,0 +1,338 @@
+"""Compiled rulings agree with the engine: every field, the facts, the derivation, or the very same refusal.
+
+The engine (`solver.ask` with every ruling made by `_branch`) is the reference. Each test asks the same question
+both ways: through `ask` with every quantity compiled from its first ruling, and through the engine alone. The
+situations are random ones of every built-in pack (facts given or left out, derived facts given directly, bases,
+effects, rolls and targets where the quantity takes them), every situation of random packs over the whole pack
+language (`tests/language.py`), and packs whose names and values are hostile.
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from kb.document import read_yaml
+from kb.errors import RulingsError, Span
+from kb.loader import build_pack, load_pack
+from kb.model import Pack
+from solver.compiled import Compiled, compiled, fast_ruling
+from solver.ruling import Ruling, new_ruling
+from solver.situation import Situation, situation_from_data
+from tests.language import Drawn, drawn_packs
+
+ASK = sys.modules["solver.ask"]
+SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+BUILTIN = {name: load_pack(name) for name in ("fantasy", "skirmish", "wh40k")}
+
+
+@contextmanager
+def engine_only() -> Iterator[None]:
+    """Every ruling made by the engine, never compiled."""
+    one = ASK._one
+    ASK._one = ASK._branch  # the same arguments
+    try:
+        yield
+    finally:
+        ASK._one = one
+
+
+@contextmanager
+def compiled_first() -> Iterator[None]:
+    """Every quantity compiled from its first ruling."""
+    after = ASK.COMPILE_AFTER
+    ASK.COMPILE_AFTER = 1
+    try:
+        yield
+    finally:
+        ASK.COMPILE_AFTER = after
+
+
+def answer(pack: Pack, quantity: str, situation: Situation) -> Any:
+    """Everything a ruling says (its fields, facts and derivation, its readings' and cases'), or its refusal."""
+    try:
+        r = ASK.ask(pack, quantity, situation)
+    except RulingsError as e:
+        return ("refused", type(e).__name__, str(e))
+    return said(r)
+
+
+def said(r: Ruling) -> Any:
+    return (r, dict(r.values or {}), r.explanation, [said(o.ruling) for o in r.readings or ()],
+            [said(c.ruling) for c in r.cases or ()])
+
+
+def agree(pack: Pack, quantity: str, situation: Situation) -> None:
+    with engine_only():
+        expected = answer(pack, quantity, situation)
+    with compiled_first():
+        got = answer(pack, quantity, situation)
+        again = answer(pack, quantity, situation)  # from the memo of decisions
+    assert got == expected
+    assert again == expected
+
+
+# -- random situations of any pack ------------------------------------------------------------------------------
+
+
+def _words(pack: Pack) -> list[str]:
+    """Keywords the pack's expressions name (and a stranger), for keywords facts."""
+    from solver.consistent import expressions
+
+    found = {"STRANGER"}
+    for e in expressions(pack):
+        found.update(w.upper() for w in re.findall(r"[A-Za-z][A-Za-z ]*[A-Za-z]", " ".join(re.findall(r"'([^']*)'",
+                                                                                                        e.text))))
+    return sorted(found)
+
+
+@st.composite
+def situation_data(draw: st.DrawFn, pack: Pack, quantity: str) -> dict[str, Any]:
+    """A situation as a situation file gives it: most base facts given, some left out, perhaps a derived one
+    given, and the base, effects, roll and target the quantity takes."""
+    q = pack.quantities[quantity]
+    given: dict[str, Any] = {}
+    leave_out = draw(st.sampled_from([0.0, 0.0, 0.1, 0.4]))
+    words = _words(pack)
+    for name, fact in pack.facts.items():
+        if fact.derive is not None:
+            if draw(st.integers(0, 9)) == 0:  # a derived fact given directly: the engine checks it
+                given[name] = draw(_value(fact, words))
+            continue
+        if draw(st.floats(0, 1)) < leave_out:
+            continue
+        given[name] = draw(_value(fact, words))
+    data: dict[str, Any] = {"given": given}
+    if q.kind == "characteristic" and q.base is None:
+        data["base"] = draw(st.sampled_from(["3+", "2+", "6+", 4, 1, 0, -1, -2, "-", "*", "N/A", "D6", "D3+1", "2D6",
+                                             12]))
+    if q.effects and draw(st.booleans()):
+        data["effects"] = draw(st.lists(st.sampled_from(["+1", "-1", "+2", "-2", "x2", "/2", "=3", "=2+", "=-"]),
+                                        max_size=4))
+    if q.kind in ("roll", "total"):
+        if draw(st.booleans()):
+            data["roll"] = draw(st.integers(1, 12))
+        if draw(st.integers(0, 2)) == 0:
+            data["target"] = draw(st.integers(2, 12))
+        if draw(st.integers(0, 3)) == 0:
+            data["reroll"] = draw(st.sampled_from(["ones", "failed", "all"]))
+        if draw(st.integers(0, 3)) == 0:
+            data["unmodified"] = draw(st.sampled_from([6, "5+"]))
+    if pack.readings and draw(st.integers(0, 3)) == 0:
+        reading = draw(st.sampled_from(list(pack.readings.values())))
+        data["reading"] = {reading.name: draw(st.sampled_from([o for o, _ in reading.options]))}
+    return data
+
+
+def _value(fact: Any, words: list[str]) -> st.SearchStrategy[Any]:
+    kind = fact.type.kind
+    if kind == "bool":
+        return st.booleans()
+    if kind == "enum":
+        return st.sampled_from(fact.type.values)
+    if kind == "int":
+        low, high = fact.range or (0, 20)
+        return st.one_of(st.integers(low, min(high, low + 12)), st.integers(low, high))
+    return st.lists(st.sampled_from(words), max_size=3)
+
+
+def _situation(pack: Pack, data: dict[str, Any]) -> Situation:
+    try:
+        return situation_from_data(data, pack, Span("situation"))
+    except RulingsError:
+        assume(False)
+        raise
+
+
+@st.composite
+def questions(draw: st.DrawFn) -> tuple[Pack, str, dict[str, Any]]:
+    pack = BUILTIN[draw(st.sampled_from(sorted(BUILTIN)))]
+    quantity = draw(st.sampled_from(sorted(pack.quantities)))
+    return pack, quantity, draw(situation_data(pack, quantity))
+
+
+@SETTINGS
+@given(questions())
+def test_compiled_rulings_agree_with_the_engine_on_builtin_packs(question: tuple[Pack, str, dict[str, Any]]) -> None:
+    pack, quantity, data = question
+    agree(pack, quantity, _situation(pack, data))
+
+
+@pytest.mark.parametrize("name", sorted(BUILTIN))
+def test_every_quantity_of_a_builtin_pack_compiles_and_is_used(name: str) -> None:
+    """Not a vacuous agreement: each quantity compiles, and answers its fully known situations itself."""
+    pack = BUILTIN[name]
+    rng = random.Random(7)
+    for quantity, q in pack.quantities.items():
+        c = compiled(pack, quantity, {r.name: r.default for r in pack.readings.values()})
+        assert isinstance(c, Compiled), quantity
+        answered = 0
+        for _ in range(40):
+            data = _fully_known(pack, q, rng)
+            try:
+                situation = situation_from_data(data, pack, Span("situation"))
+            except RulingsError:
+                continue
+            answered += c.ruling(situation) is not None
+        assert answered > 0, quantity
+
+
+def _fully_known(pack: Pack, q: Any, rng: random.Random) -> dict[str, Any]:
+    given: dict[str, Any] = {}
+    for name, fact in pack.facts.items():
+        if fact.derive is not None:
+            continue
+        if fact.type.kind == "bool":
+            given[name] = rng.random() < 0.3
+        elif fact.type.kind == "enum":
+            given[name] = rng.choice(fact.type.values)
+        elif fact.type.kind == "int":
+            low, high = fact.range or (0, 9)
+            given[name] = rng.randint(low, min(high, low + 9))
+        else:
+            given[name] = []
+    data: dict[str, Any] = {"given": given}
+    if q.kind == "characteristic" and q.base is None:
+        data["base"] = rng.choice(["3+", 4, -1, "D6"])
+    if q.kind in ("roll", "total"):
+        data["roll"] = rng.randint(2, 6)
+    return data
+
+
+# -- every situation of random packs over the whole language -----------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(drawn_packs(), st.randoms(use_true_random=False))
+def test_compiled_rulings_agree_with_the_engine_on_the_whole_language(drawn: Drawn, rng: random.Random) -> None:
+    pack = drawn.pack()
+    options = [o for o, _ in pack.readings["weight"].options] if pack.readings else [None]
+    for option in options:  # every construct compiles: none is left to the engine for being unknown to the compiler
+        assert compiled(pack, "q", {"weight": option} if option else {}) is not None
+    worlds = drawn.worlds()
+    for world in rng.sample(worlds, min(len(worlds), 24)):
+        for target in drawn.targets():
+            agree(pack, "q", Situation(given=world, target=target))
+            if world and rng.random() < 0.3:  # a fact left out (unknown, or its default): cases, or not
+                left = rng.choice(sorted(world))
+                agree(pack, "q", Situation(given={k: v for k, v in world.items() if k != left}, target=target))
+
+
+# -- hostile names and values ----------------------------------------------------------------------------------
+
+HOSTILE_TEXT = st.sampled_from([
+    "values", "given", "situation", "U", "K0", "t1", "f2", "GiveUp", "key", "decision", "exec", "eval", "print",
+    "__import__", "os.system('rm -rf /')", "'); import os; ('", '"quoted"', "back\\slash", "new\nline", "{value}",
+    "été", "ｆａｃｔ", "\u202eright-to-left", "x" * 300, "", " ", "0", "-1", "True", "None", "a.b.c", "__class__",
+]) | st.text(max_size=12)
+NAMES = st.sampled_from(["values", "given", "situation", "U", "K0", "t1", "f2", "GiveUp", "key", "decision", "exec",
+                         "eval", "print", "builtins", "ruling", "observe", "a.values", "given.given", "été", "x_y",
+                         "situation.given", "K1.t2"])
+
+
+@st.composite
+def hostile_packs(draw: st.DrawFn) -> tuple[Pack, dict[str, Any]]:
+    """A pack whose fact names shadow the compiler's own identifiers, whose enum values and keywords hold quotes,
+    backslashes, newlines and code, and whose numbers sit at the bounds; and a situation of it."""
+    names = draw(st.lists(NAMES, min_size=3, max_size=5, unique=True))
+    flag, number, choice = names[0], names[1], names[2]
+    values = draw(st.lists(HOSTILE_TEXT.filter(lambda v: v.strip() != "" and "\n" not in v), min_size=2, max_size=3,
+                           unique=True))
+    big = draw(st.sampled_from([10**18, 10**17, 999_999_999_999_999_999, 7]))
+    facts: dict[str, Any] = {
+        flag: {"type": "bool", "text": draw(HOSTILE_TEXT)},
+        number: {"type": "int", "range": [-big, big], "text": "n"},
+        choice: {"type": "enum", "values": values, "text": "e"},
+    }
+    literal = values[0].replace("\\", "\\\\").replace("'", "\\'")
+    conditions = [flag, f"not {flag}", f"{number} >= {draw(st.integers(-big, big))}", f"{choice} == '{literal}'",
+                  f"{number} * {draw(st.integers(-3, 3))} < {big}", f"({number} if {flag} else -{number}) > 0",
+                  f"{number} // {draw(st.integers(1, 5))} == 0",
+                  f"max({number}, 0) - min({number}, 0) == abs({number})"]
+    modifiers = {
+        f"rule{i}": {"quantity": "q", "change": draw(st.sampled_from(["+1", "-1", "+2", "x2", "/2", "=3"])),
+                     "when": draw(st.sampled_from(conditions)), "text": draw(HOSTILE_TEXT)}
+        for i in range(draw(st.integers(1, 4)))
+    }
+    data = {"pack": "hostile", "facts": facts,
+            "quantities": {"q": {"kind": "pool", "base": f"3 + ({number} % 1 if false else 0)".replace(" % 1", ""),
+                                 "text": draw(HOSTILE_TEXT)}},
+            "modifiers": modifiers}
+    try:
+        pack = build_pack([read_yaml(yaml.safe_dump(data, allow_unicode=True), "hostile.yaml")], "hostile")
+    except RulingsError:
+        assume(False)
+        raise
+    given_facts: dict[str, Any] = {}
+    if draw(st.booleans()):
+        given_facts[flag] = draw(st.booleans())
+    if draw(st.integers(0, 4)):
+        given_facts[number] = draw(st.integers(-big, big))
+    if draw(st.integers(0, 4)):
+        given_facts[choice] = draw(st.sampled_from(values))
+    return pack, given_facts
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hostile_packs())
+def test_hostile_names_and_values_are_data_never_code(case: tuple[Pack, dict[str, Any]]) -> None:
+    pack, given_facts = case
+    c = compiled(pack, "q", {})
+    assert c is not None
+    identifiers = {n.id for n in ast.walk(c.source) if isinstance(n, ast.Name)}
+    identifiers |= {a.arg for n in ast.walk(c.source) if isinstance(n, ast.arguments) for a in n.args}
+    allowed = re.compile(r"^(?:[ftK]\d+|U|GiveUp|values|given|situation|key|decision)$")
+    assert all(allowed.match(name) for name in identifiers), identifiers  # a pack's name is never an identifier
+    assert all(isinstance(n.value, (str, int, bool, type(None), tuple)) for n in ast.walk(c.source)
+               if isinstance(n, ast.Constant))
+    agree(pack, "q", Situation(given=given_facts))
+
+
+# -- the pieces ----------------------------------------------------------------------------------------------
+
+
+def test_a_fast_ruling_is_built_as_the_dataclass_builds_it() -> None:
+    from dataclasses import fields
+
+    values = {f.name: object() for f in fields(Ruling)}
+    made = new_ruling(*values.values())
+    assert type(made) is Ruling
+    assert all(getattr(made, name) is value for name, value in values.items())
+
+
+def test_what_a_compiled_ruling_leaves_to_the_engine() -> None:
+    fantasy = BUILTIN["fantasy"]
+    q = fantasy.quantities["to_hit"]
+    assert fast_ruling(fantasy, q, Situation(given={"shooter.bs": 3}), {}) is not None
+    assert fast_ruling(fantasy, q, Situation(given={}), {}) is None  # shooter.bs unknown: cases
+    assert fast_ruling(fantasy, q, Situation(given={"shooter.bs": 3, "target.in_hard_cover": True}), {}) is None
+    assert fast_ruling(fantasy, q, Situation(given={"shooter.bs": 3}, groups=(("a", Situation()),)), {}) is None
+
+
+def test_an_unknown_condition_or_a_huge_product_is_left_to_the_engine() -> None:
+    text = """pack: edge
+facts:
+  a: {type: bool, text: a}
+  n: {type: int, range: [0, 1000000000000000000], text: n}
+  m: {type: int, range: [0, 3], text: m}
+quantities:
+  q: {kind: pool, base: 5, text: dice}
+modifiers:
+  same: {quantity: q, change: +1, when: "(2 if a else 2) == 2"}
+  big: {quantity: q, change: +1, when: "n * n * n > 5"}
+  either: {quantity: q, change: +1, when: "(m if a else 1) >= 1"}
+"""
+    pack = build_pack([read_yaml(text, "edge.yaml")], "edge")
+    for facts in ({}, {"n": 1}, {"n": 10**18}, {"n": 2, "m": 0}, {"n": 2, "a": True}, {"n": 2, "a": True, "m": 1},
+                  {"n": 2, "a": False}):
+        agree(pack, "q", Situation(given=facts))

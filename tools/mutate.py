@@ -1,0 +1,270 @@
+"""Mutation testing, one module at a time, with the tests that module answers to.
+
+Usage::
+
+    python tools/mutate.py solver/rolls.py          # run, then print the score and the survivors
+    python tools/mutate.py solver/rolls.py --show   # the same, with each survivor's diff
+    python tools/mutate.py --list                   # the modules known here and their fast tests
+    python tools/mutate.py kb/expr.py --tests tests/kb/test_expr.py   # any other module
+
+mutmut (``pip install -e '.[dev]'``) makes every small change it knows to each
+function of the module (``<`` to ``<=``, ``+`` to ``-``, a constant changed, a
+call's argument dropped, ...), and runs, for each change, the module's fast tests
+that called the changed function. A change no test notices *survived*: either a
+test is missing or the change is *equivalent* (the program behaves the same).
+The settings every run shares are in ``pyproject.toml`` under ``[tool.mutmut]``.
+
+The run happens in a folder of its own outside the work tree (``--workdir``,
+default ``$TMPDIR/rulings-mutants/<module>``), whose ``mutants/`` holds the
+mutated copy of the code; it is kept between runs, so a second run tests only
+the functions that changed since. ``--fresh`` starts over. The pack cache is
+off (``RULINGS_CACHE`` points nowhere), so a pack is loaded by the mutant.
+
+The score counts a mutant as caught when a test failed or the tests ran out of
+time, and leaves out the mutants in ``EQUIVALENT`` below (each with why). An
+entry whose diff no longer matches the code is reported as stale and counted
+as a survivor until it is checked again. The exit code is 0 when nothing
+survived, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PACKAGES = ("kb", "solver", "explain", "rulings")
+
+FAST_TESTS: dict[str, tuple[str, ...]] = {
+    "solver/rolls.py": (
+        "tests/solver/test_rolls_mutants.py",
+        "tests/packs/test_wh40k_rolls.py",
+        "tests/solver/test_reroll_choice.py",
+    ),
+    "explain/english.py": (
+        "tests/explain/test_english_mutants.py",
+        "tests/explain/test_english.py",
+        "tests/kb/test_conditional.py",
+    ),
+    "explain/brief.py": (
+        "tests/explain/test_brief_mutants.py",
+        "tests/explain/test_brief.py",
+    ),
+    "solver/space/check.py": (
+        "tests/solver/test_check_mutants.py",
+        "tests/solver/test_check.py",
+    ),
+    "solver/space/diff.py": (
+        "tests/solver/test_diff_mutants.py",
+        "tests/solver/test_diff.py",
+    ),
+    "solver/space/model.py": (
+        "tests/solver/test_model_mutants.py",
+        "tests/solver/test_space.py",
+    ),
+    "solver/settle.py": (
+        "tests/solver/test_settle_mutants.py",
+        "tests/solver/test_settle.py",
+    ),
+    "solver/choice.py": (
+        "tests/solver/test_choice_mutants.py",
+        "tests/solver/test_choice.py",
+    ),
+    "rulings/batch.py": (
+        "tests/rulings/test_batch_mutants.py",
+        "tests/rulings/test_batch.py",
+    ),
+    "rulings/web/api.py": (
+        "tests/web/test_api_mutants.py",
+        "tests/web/test_web_api.py",
+    ),
+    "kb/keywords.py": (
+        "tests/kb/test_keywords_mutants.py",
+        "tests/kb/test_keywords.py",
+        "tests/kb/test_keywords_whole.py",
+    ),
+}
+"""Each module's fast tests: its own test files, quick enough to run once per mutant.
+
+A missing file is skipped (a ``*_mutants.py`` file exists once a survivor needed a test)."""
+
+
+@dataclass(frozen=True)
+class Equivalent:
+    """A mutant that cannot change what the program does: its diff line and why."""
+
+    line: str
+    why: str
+
+
+EQUIVALENT: dict[str, Equivalent] = {}
+"""Mutants checked by hand and found equivalent, by mutmut's name.
+
+``line`` is the mutated line as ``mutmut show`` prints it after ``+``; when the
+code moves and the name points at another change, the entry is stale."""
+
+
+def module_name(path: str) -> str:
+    return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def prepare(workdir: Path, fresh: bool) -> None:
+    """A folder that looks like the project to mutmut: the packages, tests and settings linked in."""
+    if fresh and workdir.exists():
+        shutil.rmtree(workdir)
+    workdir.mkdir(parents=True, exist_ok=True)
+    for name in (*PACKAGES, "tests", "docs", "tools", "README.md", "pyproject.toml"):
+        link = workdir / name
+        if not link.is_symlink():
+            link.symlink_to(ROOT / name)
+    refresh(workdir / "mutants")
+
+
+def refresh(mutants: Path) -> None:
+    """Bring the copy up to date where mutmut would not: a pack or schema changed, a file removed.
+
+    mutmut copies a package's other files only when they are missing, and never
+    removes one; each Python file it copies (or mutates) again itself.
+    """
+    for package in PACKAGES:
+        copy = mutants / package
+        if not copy.is_dir():
+            continue
+        for file in sorted(copy.rglob("*")):
+            if not file.is_file() or "__pycache__" in file.parts or file.suffix == ".meta":
+                continue
+            source = ROOT / file.relative_to(mutants)
+            if not source.is_file():
+                file.unlink()
+            elif file.suffix != ".py" and source.read_bytes() != file.read_bytes():
+                shutil.copy2(source, file)
+
+
+PRELOAD = ("pytest", "hypothesis", "_hypothesis_pytestplugin", "networkx", "jsonschema", "yaml", "constraint",
+           "inflect", "tqdm", "starlette.applications", "starlette.testclient", "httpx")
+"""What the fork server imports once before it forks a process per mutant: other people's code only, so every
+mutant's process still imports (and runs the module-level code of) the project's own packages afresh."""
+
+
+def run_mutmut(workdir: Path, module: str, tests: list[str], jobs: int, names: list[str] | None = None) -> int:
+    """Run mutmut in `workdir` on `module` alone, with `tests` as the tests to choose from.
+
+    With `names`, only those mutants are tested (again, whatever their last result)."""
+    (workdir / "preload.txt").write_text("\n".join(PRELOAD) + "\n", encoding="utf-8")
+    code = (
+        "import sys\n"
+        "from mutmut.configuration import ForkServerWarmup, config\n"
+        "cfg = config()\n"
+        f"cfg.only_mutate = [{module!r}]\n"
+        f"cfg.pytest_add_cli_args_test_selection = {tests!r}\n"
+        "cfg.forkserver_warmup = ForkServerWarmup.IMPORT\n"
+        "cfg.preload_modules_file = 'preload.txt'\n"
+        "from mutmut.__main__ import cli\n"
+        f"sys.argv = ['mutmut', 'run', '--max-children', '{jobs}', *{names or []!r}]\n"
+        "cli()\n"
+    )
+    # A loaded pack is kept between runs only where the mutant cannot change loading (kb is loaded by kb alone).
+    cache = os.devnull + "/no-pack-cache" if module.startswith("kb/") else str(workdir / "pack-cache")
+    env = dict(os.environ, RULINGS_CACHE=cache, PYTHONDONTWRITEBYTECODE="1")
+    return subprocess.run([sys.executable, "-c", code], cwd=workdir, env=env, check=False).returncode
+
+
+STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests", 34: "skipped",
+          36: "timeout", -24: "timeout", 24: "timeout", 152: "timeout", 255: "timeout", None: "not checked"}
+CAUGHT = {"killed", "timeout"}
+
+
+def results(workdir: Path, module: str) -> dict[str, str]:
+    meta = workdir / "mutants" / (module + ".meta")
+    data = json.loads(meta.read_text(encoding="utf-8"))
+    return {name: STATUS.get(code, "suspicious") for name, code in data["exit_code_by_key"].items()}
+
+
+def diff(workdir: Path, name: str) -> str:
+    """`mutmut show NAME`: the mutant's diff against the original function."""
+    out = subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=workdir, capture_output=True,
+                         text=True, check=False)
+    return out.stdout.split("\n", 1)[-1]
+
+
+def added_lines(patch: str) -> list[str]:
+    return [line[1:].strip() for line in patch.splitlines() if line.startswith("+") and not line.startswith("+++")]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("module", nargs="?", help="a module's path, e.g. solver/rolls.py")
+    parser.add_argument("--tests", nargs="+", help="the tests to run (default: the module's fast tests)")
+    parser.add_argument("--jobs", type=int, default=2, help="mutants tested at once (default 2)")
+    parser.add_argument("--workdir", type=Path, help="where mutmut works (default: under the temporary folder)")
+    parser.add_argument("--fresh", action="store_true", help="forget earlier results and test every mutant again")
+    parser.add_argument("--recheck", action="store_true",
+                        help="test the last run's survivors again (after adding tests: mutmut keeps a verdict "
+                             "until the function changes)")
+    parser.add_argument("--show", action="store_true", help="print each survivor's diff")
+    parser.add_argument("--report", action="store_true", help="print the last run's score without running")
+    parser.add_argument("--list", action="store_true", help="list the modules with fast tests, and stop")
+    args = parser.parse_args(argv)
+
+    if args.list or not args.module:
+        for module, tests in FAST_TESTS.items():
+            print(module)
+            for test in tests:
+                print("   ", test, "" if (ROOT / test).exists() else "(not there yet)")
+        return 0 if args.list else 2
+
+    module = Path(args.module).as_posix().removeprefix("./")
+    if module.split("/")[0] not in PACKAGES or not (ROOT / module).is_file():
+        parser.error(f"{module}: not a module of {', '.join(PACKAGES)}")
+    tests = args.tests or [t for t in FAST_TESTS.get(module, ()) if (ROOT / t).exists()]
+    if not tests:
+        parser.error(f"{module}: no fast tests known; name them with --tests")
+
+    workdir = args.workdir or Path(tempfile.gettempdir()) / "rulings-mutants" / module.replace("/", "-")
+    if not args.report:
+        prepare(workdir, args.fresh)
+        code = run_mutmut(workdir, module, tests, args.jobs)
+        left = [m for m, s in results(workdir, module).items() if s not in CAUGHT and m not in EQUIVALENT]
+        if not code and args.recheck and left:
+            code = run_mutmut(workdir, module, tests, args.jobs, left)
+        if code:
+            print(f"mutmut stopped with exit code {code}", file=sys.stderr)
+            return code
+
+    status = results(workdir, module)
+    name = module_name(module)
+    equivalent, stale, survivors = [], [], []
+    for mutant, state in sorted(status.items(), key=lambda item: int(item[0].rsplit("_", 1)[-1])):
+        if state in CAUGHT:
+            continue
+        known = EQUIVALENT.get(mutant)
+        if known is not None:
+            if known.line in added_lines(diff(workdir, mutant)):
+                equivalent.append(mutant)
+                continue
+            stale.append(mutant)
+        survivors.append((mutant, state))
+    counted = len(status) - len(equivalent)
+    caught = sum(state in CAUGHT for state in status.values())
+    score = 100.0 * caught / counted if counted else 100.0
+    print(f"\n{name}: {len(status)} mutants, {caught} caught, {len(equivalent)} equivalent, "
+          f"{len(survivors)} left: score {score:.1f}% ({caught}/{counted})")
+    for mutant, state in survivors:
+        print(f"  {state}: {mutant}" + ("  (stale equivalent entry: check it again)" if mutant in stale else ""))
+        if args.show:
+            print("    " + diff(workdir, mutant).strip().replace("\n", "\n    "))
+    print(f"(mutmut's own view: cd {workdir} && mutmut browse)")
+    return 1 if survivors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
