@@ -64,4 +64,6 @@ def _said(pack: Pack, name: str, value: Any) -> str:
         value = f"{value[0]}..{value[1]}" if value[0] != value[1] else value[0]
     elif isinstance(value, str) and ".." in value and fact.type.kind != "int":
         value = value.replace("..", " to ")
+    elif isinstance(value, tuple) and fact.type.kind == "enum":  # any of these values: "a glancing or solid blow"
+        value = " or ".join(fact.shown(v) for v in value)
     return sentence(fact, value)

@@ -43,8 +43,10 @@ def run_why_not(args: argparse.Namespace) -> int:
         if not result.changes:
             lines.append("none found changing up to three facts")
         for change, command in zip(result.changes, commands, strict=True):
-            lines.append(("- " if md else "  ") + f"{change_text(pack, change)}: {result.quantity} becomes "
-                         f"{change.display}")
+            same = change.display == result.ruling.display  # it counts, yet something else holds the answer
+            lines.append(("- " if md else "  ") + f"{change_text(pack, change)}: {result.quantity} "
+                         + (f"stays {change.display} (it counts, but the answer does not change)" if same
+                            else f"becomes {change.display}"))
             lines.append(("  `" if md else "      ") + command + ("`" if md else ""))
     print("\n".join(lines))
     return 0

@@ -130,8 +130,10 @@ def smallest_changes(pack: Pack, quantity: str, situation: Situation, wanted: An
                 ruling = ask_if_possible(pack, quantity, situation.with_given(dict(change)))
                 if ruling is not None and wanted(ruling):
                     found.append(Change(change, ruling.display, ruling))
-        if found:
-            return _merged(pack, found)[:limit]
+        if found:  # those that change the answer first: a change that leaves it as it is answers less
+            now = ask_if_possible(pack, quantity, situation)
+            merged = _merged(pack, found)
+            return sorted(merged, key=lambda c: now is not None and c.display == now.display)[:limit]
     return []
 
 
