@@ -492,9 +492,15 @@ def replay(pack: Pack, entry: Entry | dict[str, Any], named: tuple[str, ...] = (
         flags.append(f"--base {shlex.quote(_arg(data['base']))}")
     if data.get("roll") is not None:
         flags.append(f"--roll {data['roll']}")
+    if data.get("target") is not None:
+        flags.append(f"--target {shlex.quote(_arg(data['target']))}")
+    reading = data.get("reading")
+    if isinstance(reading, dict):
+        flags += [f"--reading {shlex.quote(f'{n}={o}')}" for n, o in reading.items()]
     where, *options = named or (pack.name,)
     command = " ".join(["rulings ask", where, quantity, *options, *flags])
-    rest = {k: v for k, v in data.items() if k not in ("given", "base", "roll")}
+    rest = {k: v for k, v in data.items() if k not in ("given", "base", "roll", "target")
+            and not (k == "reading" and isinstance(reading, dict))}
     if not rest:
         return command
     # what flags cannot say (effects, ignore, unit, readings, groups) goes on standard input: no file to look for
