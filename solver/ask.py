@@ -10,7 +10,7 @@ derived from), merging branches that give the same answer.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cache
 from itertools import product
 from math import prod
@@ -257,10 +257,13 @@ def _one(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, st
     return _branch(pack, q, situation, reading, cases)
 
 
-@dataclass(frozen=True, slots=True)
 class _Branch:
-    fact: str
-    options: tuple[tuple[Any, Any], ...]  # (value, _Branch | Ruling)
+    """A branch on an unknown fact: each of its values (or runs of values), and the tree or ruling under it."""
+
+    __slots__ = ("fact", "options")
+
+    def __init__(self, fact: str, options: tuple[tuple[Any, Any], ...]) -> None:
+        self.fact, self.options = fact, options  # options: (value, _Branch | Ruling)
 
 
 def _branch(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, str], cases: bool = True) -> Ruling:

@@ -61,6 +61,7 @@ from solver.situation import Situation
 MEMO_SIZE = 20_000
 """Decisions kept per compiled ruling before the memo starts afresh (a search asks many situations)."""
 
+
 class _GiveUp(Exception):
     """Raised by generated code where the engine's answer needs more than the compiled code does (a conditional
     whose condition is unknown, a product beyond the bounds): the engine then makes the ruling."""

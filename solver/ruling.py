@@ -144,18 +144,22 @@ def active(entry: Modifier | Policy, reading: Mapping[str, str]) -> bool:
     return all(reading.get(name) == option for name, option in entry.under)
 
 
-@dataclass(frozen=True, slots=True)
 class _Plan:
-    """What a quantity's rulings under one reading share: worked out once, then read by every ruling."""
+    """What a quantity's rulings under one reading share: worked out once, then read by every ruling.
 
-    modifiers: tuple[Modifier, ...]
-    by_name: Mapping[str, Modifier]
-    terms: Mapping[str, Term]  # the modifiers whose amount is a constant
-    applied: Mapping[str, Applied]  # and how each of them reads when it counts
-    policies: tuple[Policy, ...]
-    bounds: tuple[list[Bound], list[Bound]] | None  # clamps and caps, when no limit depends on the situation
-    settles: bool  # a non-stacking group or an override among the policies
-    chooses: bool  # a choice to ignore modifiers among them
+    `terms`: the modifiers whose amount is a constant, and `applied` how each of them reads when it counts;
+    `bounds`: the clamps and caps, when no limit depends on the situation; `settles`: a non-stacking group or an
+    override among the policies; `chooses`: a choice to ignore modifiers among them. (A plain class: a fresh
+    ruling does not pay for a dataclass nobody compares.)
+    """
+
+    __slots__ = ("applied", "bounds", "by_name", "chooses", "modifiers", "policies", "settles", "terms")
+
+    def __init__(self, modifiers: tuple[Modifier, ...], by_name: Mapping[str, Modifier], terms: Mapping[str, Term],
+                 applied: Mapping[str, Applied], policies: tuple[Policy, ...],
+                 bounds: tuple[list[Bound], list[Bound]] | None, settles: bool, chooses: bool) -> None:
+        self.modifiers, self.by_name, self.terms, self.applied = modifiers, by_name, terms, applied
+        self.policies, self.bounds, self.settles, self.chooses = policies, bounds, settles, chooses
 
 
 def _plan(pack: Pack, q: Quantity, reading: Mapping[str, str]) -> _Plan:
