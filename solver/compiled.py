@@ -43,6 +43,7 @@ from kb.errors import RulingsError
 from kb.expr import _CMP_FN, NON_REACH, UNKNOWN, Expr, _contains, _floordiv, _phrase
 from kb.limits import MAX_INT
 from kb.model import Modifier, Pack, Quantity
+from solver.consistent import facts_behind
 from solver.derivation import Node
 from solver.facts import _plural_forms
 from solver.ruling import (
@@ -549,17 +550,7 @@ def _explanation_reads(pack: Pack, q: Quantity, plan: Any) -> set[str]:
     for e in [*exprs, *(p.when for p in plan.policies)]:
         if e is not None:
             exprs += [condition for condition, _ in pack.row_cites.get(e.text, ())]
-    todo = [n for e in exprs if e is not None for n in e.names]
-    seen: set[str] = set()
-    while todo:
-        name = todo.pop()
-        if name in seen or name not in pack.facts:
-            continue
-        seen.add(name)
-        derive = pack.facts[name].derive
-        if derive is not None:
-            todo += derive.names
-    return seen
+    return facts_behind(pack, [n for e in exprs if e is not None for n in e.names])
 
 
 _ABSENT = object()
