@@ -92,7 +92,7 @@ def create_app(named: Sequence[str] = (), *, hosts: Iterable[str] | None = None,
         return HTMLResponse(pages.graph_page(packs.get(request.path_params["pack"]), request.query_params.get("focus")))
 
     def graph_svg(request: Request) -> Response:
-        from rulings.web.graph import graph_svg as draw
+        from rulings.web.graph import drawn as draw
 
         svg = draw(packs.get(request.path_params["pack"]), request.query_params.get("focus"))
         return Response(svg, media_type="image/svg+xml")

@@ -1,4 +1,8 @@
-"""The rule graph as SVG: facts -> derived facts -> rules -> quantities, in layers, no graphviz needed.
+"""The rule graph as SVG: laid out by Graphviz where its `dot` program is on PATH, else in layers.
+
+Graphviz routes each edge around the boxes (`drawn`); without it the graph
+is drawn in layers by this module alone (`graph_svg`), facts -> derived
+facts -> rules -> quantities.
 
 Layers are the dependency graph's topological generations (it has no
 cycles: a cycle is a load error), so every edge points right and ends in an
@@ -9,12 +13,15 @@ node, everything it does not reach or come from is dimmed.
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterable
+from dataclasses import replace
 from html import escape
 
 import networkx as nx
 
-from explain.diagram import neighbourhood
+from explain.diagram import Box, diagram, neighbourhood, to_dot
+from kb.errors import RulingsError, UnknownName
 from kb.graph import dependency_graph
 from kb.model import Pack
 
@@ -29,6 +36,34 @@ LEGEND = (("fact", "fact (derived facts too)"), ("rule", "rule (a modifier)"), (
           ("quantity", "quantity"))
 MARGIN = 20
 KINDS = ("fact", "rule", "policy", "quantity")
+
+
+GRAPHVIZ_LEGEND = (("fact", "fact"), ("derived", "derived fact"), ("rule", "rule (a modifier)"), ("policy", "policy"),
+                   ("quantity", "quantity"))
+
+
+def drawn(pack: Pack, focus: str | None = None) -> str:
+    """The rule graph as the web pages show it: laid out by Graphviz's `dot` when it is on PATH, every edge routed
+    around the boxes and ending in an arrowhead, with a legend; focused, only what the node reads and feeds. Without
+    Graphviz (or for a name the pack does not have), the layered drawing of `graph_svg`."""
+    if shutil.which("dot") is None:
+        return graph_svg(pack, focus)
+    from rulings.graph import svg
+
+    try:
+        d = diagram(pack, None, focus or None)
+    except UnknownName:
+        return graph_svg(pack, focus)
+    legend = tuple(Box(f"legend{i}", kind, words, group="legend") for i, (kind, words) in enumerate(GRAPHVIZ_LEGEND))
+    d = replace(d, boxes=(*d.boxes, *legend), groups=(*d.groups, ("legend", "legend")),
+                arrows=(*d.arrows, ("legend0", "legend2", "points at what reads it")))
+    try:
+        text = svg(to_dot(d) + "\n")
+    except RulingsError:
+        return graph_svg(pack, focus)
+    text = text[text.index("<svg"):]  # inline in a page: no XML prolog or doctype
+    return text.replace("<svg ", f'<svg class="rule-graph" role="group" aria-label="rule graph of '
+                                 f'{escape(pack.name)}" ', 1)
 
 
 def layers(graph: nx.DiGraph) -> list[list[tuple[str, str]]]:

@@ -66,13 +66,13 @@ def _explore(pack: Pack, e: dict[str, Any]) -> str:
 
 def graph_page(pack: Pack, focus: str | None) -> str:
     """The rule graph page: the SVG inline, with a list of rules to focus on."""
-    from rulings.web.graph import graph_svg
+    from rulings.web.graph import drawn
 
     links = " ".join(f'<a href="?focus={escape(m)}">{escape(m)}</a>' for m in pack.modifiers)
     shown = f"focused on <strong>{escape(focus)}</strong> (<a href=\"?\">show all</a>)" if focus else "all rules"
     body = (f"<h1>{escape(pack.title)}: rule graph</h1><p>Facts, derived facts, rules, policies and quantities, "
             f"each pointing at what reads it; {shown}.</p><p class=\"focus-links\">Focus on: {links}</p>"
-            f'<div class="graph">{graph_svg(pack, focus)}</div>'
+            f'<div class="graph" tabindex="0" role="region" aria-label="the rule graph">{drawn(pack, focus)}</div>'
             f'<p><a href="/faq/{escape(pack.name)}">FAQ</a></p>')
     return _page(f"{pack.title}: rule graph", body)
 

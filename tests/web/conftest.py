@@ -24,6 +24,13 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--dis
          "--disable-component-update", "--disable-sync"]
 
 
+def need_graphviz() -> None:
+    """The graph pages are laid out by Graphviz's `dot` program: fail, saying how to get it, where it is missing."""
+    if shutil.which("dot") is None:
+        pytest.fail("no Graphviz dot program on PATH: install the distribution's package (apt-get install graphviz), "
+                    "as .ci/run does")
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):

@@ -55,10 +55,27 @@ def test_every_edge_points_to_a_later_layer() -> None:
     assert all(column[a] < column[b] for a, b in graph.edges)
 
 
-def test_a_focused_graph_dims_what_the_rule_does_not_touch(client: TestClient) -> None:
+def test_a_focused_graph_shows_what_the_rule_reads_and_feeds(client: TestClient) -> None:
+    """Focused on hard_cover, Graphviz draws the nodes `rulings graph --focus hard_cover` draws, and the legend."""
+    from explain.diagram import diagram
+    from tests.web.conftest import need_graphviz
+
+    need_graphviz()
     svg = client.get("/graph/fantasy.svg", params={"focus": "hard_cover"})
     assert svg.headers["content-type"].startswith("image/svg+xml")
     root = ET.fromstring(svg.text)
+    labels = {"".join(t.itertext()) for g in root.iter(f"{SVG}g") if g.get("class") == "node"
+              for t in g.iter(f"{SVG}text")}
+    wanted = {b.name for b in diagram(load_pack("fantasy"), focus="hard_cover").boxes}
+    assert wanted <= labels and "moved" not in labels and "to_hit" in labels
+
+
+def test_without_graphviz_the_graph_is_drawn_in_layers(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No `dot` on PATH: the page still shows every node, in layers, the focus dimming what it does not touch."""
+    from rulings.web import graph
+
+    monkeypatch.setattr(graph.shutil, "which", lambda name: None)
+    root = ET.fromstring(client.get("/graph/fantasy.svg", params={"focus": "hard_cover"}).text)
     classes = {g.get("data-node"): g.get("class", "") for g in root.iter(f"{SVG}g")}
     assert "focus" in classes["rule:hard_cover"]
     assert "dim" not in classes["fact:target.in_hard_cover"] and "dim" not in classes["quantity:to_hit"]

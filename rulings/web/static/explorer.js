@@ -169,7 +169,10 @@ async function start() {
 }
 
 async function loadPack(push = true) {
-  vocab = await getJson(`/api/packs/${encodeURIComponent(state.pack)}`);
+  const asked = state.pack;
+  const got = await getJson(`/api/packs/${encodeURIComponent(asked)}`);
+  if (asked !== state.pack) return; // another pack was chosen while this one loaded: its answer is stale
+  vocab = got;
   $("pack").value = state.pack;
   const qs = vocab.quantities;
   const seqs = vocab.sequences || [];
