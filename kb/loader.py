@@ -567,6 +567,12 @@ class _Builder:
         qs = self._quantity_names(raw.get("quantity", []), doc, (*path, "quantity"), quantities)
         if raw.get("of", "net") != "net":
             self._share(name, raw, doc, path, [quantities[q] for q in qs if q in quantities])
+        elif kind == "cap":  # a cap bounds a roll's net modifier: on anything else it would never bite, unsaid
+            for q in (quantities[q] for q in qs if q in quantities):
+                if q.kind not in ("roll", "total"):
+                    self.error(f"policy {name!r}: a cap bounds the net modifier of a roll or a total, and {q.name} "
+                               f"is a {q.kind}", doc, (*path, "quantity"),
+                               "clamp the value instead (kind: clamp, with min or max)")
 
         def expr(key: str, kind: str) -> Expr | None:
             # a clamp's or cap's limits may read `base`, the quantity's unmodified value (a CP cost's +1 limit)

@@ -125,6 +125,8 @@ def test_the_arithmetic_holds_each_share_before_the_net() -> None:
      "so max never bounds them", "give min only"),
     ("{kind: cap, quantity: dice, of: improvements, max: 1}", "of: improvements bounds the modifiers of a roll or a "
      "total, and dice is a pool", "clamp the value instead"),
+    ("{kind: cap, quantity: dice, min: -1, max: 1}", "policy 'p': a cap bounds the net modifier of a roll or a "
+     "total, and dice is a pool", "clamp the value instead"),  # a cap that would never bite, unsaid
     ("{kind: cap, quantity: save, of: bonuses, max: 1}", "policies.p.of: 'bonuses' is not one of 'net', "
      "'improvements', 'worsenings'", ""),
     ("{kind: clamp, quantity: save, of: improvements, max: 1}", "policies.p: a clamp policy takes no 'of'",
