@@ -380,7 +380,7 @@ class _Builder:
         readings = {n: self._reading(n, *e) for n, e in self.entries["readings"].items()}
         sequences = {n: self._sequence(n, *e, types, quantities) for n, e in self.entries["sequences"].items()}
         assumptions = {
-            n: Assumption(n, raw["text"], raw["reason"], doc.span(p), raw.get("framing", False))
+            n: Assumption(n, raw["text"], raw["reason"], doc.span(p), raw.get("framing", False), raw.get("for", ""))
             for n, (raw, doc, p) in self.entries["assumptions"].items()
         }
         self._check_references(quantities, modifiers, policies, readings, assumptions)

@@ -81,6 +81,9 @@ class Assumption:
     framing: bool = False
     """How every situation is read (the moment it describes): it frames each ruling rather than deciding one,
     so the full derivation lists it and the short text does not."""
+    stands_for: str = ""
+    """The engine's decision it stands behind (`for:`): `set_ends`, `multiply_x_plus` or `dice_to_reroll`; a ruling
+    that makes that decision relies on it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -462,6 +465,14 @@ class Pack:
         if key not in self.index:
             self.index[key] = tuple(m for m in self.modifiers.values() if quantity in m.quantities)
         return self.index[key]
+
+    def relied_on(self, assumed: str) -> str | None:
+        """The pack's assumption behind `assumed`: a name the pack declares, or `for:DECISION` (an engine decision,
+        `decision`) turned into the name of the assumption the pack declares `for:` it; None where it declares none.
+        """
+        if assumed.startswith("for:"):
+            return next((a.name for a in self.assumptions.values() if a.stands_for == assumed[4:]), None)
+        return assumed if assumed in self.assumptions else None
 
     def policies_of(self, quantity: str, kind: str | None = None) -> tuple[Policy, ...]:
         """Policies (of a kind, or all) that bear on `quantity`, in pack order."""

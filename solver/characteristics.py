@@ -37,9 +37,9 @@ STYLES = ("plus", "ap", "number", "inches")
 """How a characteristic's number reads and moves (a quantity's `characteristic`)."""
 SYMBOLS = ("-", "*", "N/A")
 """Values that can never be modified."""
-SET_TO_ZERO = "set_to_zero_is_final"
+SET_TO_ZERO = "for:set_ends"
 """The assumption a ruling relies on when a set to 0 stays 0 although a limit would lift it."""
-FRACTIONS_OF_X_PLUS = "fractions_of_x_plus"
+FRACTIONS_OF_X_PLUS = "for:multiply_x_plus"
 """The assumption a ruling relies on when an X+ value or an AP is multiplied or divided."""
 
 _DICE = re.compile(r"^\s*(?P<count>[1-9]?)D(?P<sides>3|6)\s*(?:(?P<sign>[+-])\s*(?P<plus>\d+))?\s*$", re.I)

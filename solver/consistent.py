@@ -394,9 +394,15 @@ def completions(
         yield {}
         return
     problem = Problem()
+    # a given derived keyword set may hold keywords no expression names, so no class of its inputs has them: the
+    # set itself is a value of each keywords input too (`derive: f.k` given [VEHICLE] is f.k = [VEHICLE])
+    sets = [v for n, v in given.items() if pack.facts[n].derive is not None and pack.facts[n].type.kind == "keywords"]
     for n in variables:
         # python-constraint tries a domain from its end: reversed, the most typical value comes first
-        problem.addVariable(n, list(reversed(values_of(pack, n))))
+        domain = list(values_of(pack, n))
+        if pack.facts[n].type.kind == "keywords":
+            domain += [frozenset(v) for v in sets if frozenset(v) not in domain]
+        problem.addVariable(n, list(reversed(domain)))
     for reads, test in checks:  # one constraint per check, so a partial assignment that breaks it is pruned
         scope = [n for n in variables if n in reads]
         if scope:

@@ -57,7 +57,7 @@ REROLLS = {
 FISHING_ALL = "the player may re-roll the roll whatever it shows, and re-rolls it for the trigger result"
 """What a re-roll of any roll does when the player fishes for an unmodified result (`reroll_for: unmodified`)."""
 
-REROLL_CHOICE = "reroll_choice"
+REROLL_CHOICE = "for:dice_to_reroll"
 """The assumption that the player chooses which allowed dice to re-roll, for the best chance of passing.
 
 The seed says only that modifiers come after re-rolls; which dice a re-roll

@@ -492,7 +492,7 @@ def _assumptions(pack: Pack, q: Quantity, applied: list[Modifier], policies: lis
     if final.then is not None and q.chart_assumption:
         names.append(q.chart_assumption)
     names += [a for m in applied for a in m.assumptions]
-    names += [a for a in final.assumes if a in pack.assumptions]  # what the arithmetic relied on
+    names += [n for a in final.assumes if (n := pack.relied_on(a)) is not None]  # what the arithmetic relied on
     names += [p.assumption for p in policies if p.assumption and (p.name in bitten or (p.label or p.name) in bitten)]
     return tuple(dict.fromkeys(names))
 

@@ -28,8 +28,9 @@ ROOT = Path(__file__).parents[2]
 ENGINE = ("kb", "solver", "explain", "rulings")
 RUN = 6
 """How many consecutive words of a rule sentence make a quotation."""
-SEEDS = Path(os.environ.get("RULINGS_SEEDS", "/work/shared/seeds"))
-"""The seed rule texts (SPEC.md's `seeds/`), when they are at hand; the packs' sources quote them in any case."""
+SEEDS = Path(os.environ.get("RULINGS_SEEDS", ROOT.parent / "shared" / "seeds"))
+"""The seed rule texts (SPEC.md's `seeds/`, beside the checkout as the CI script finds the shared conformance
+cases), when they are at hand; the packs' sources quote them in any case."""
 
 
 def words(text: str) -> list[str]:
@@ -137,6 +138,18 @@ def test_the_engine_quotes_no_rule_text() -> None:
             run, (sentence, source) = hit
             found.append(f"{where}: {run!r} quotes {source}: {sentence!r}")
     assert not found, "the engine holds rule text:\n" + "\n".join(found)
+
+
+def test_the_engine_names_no_packs_assumption() -> None:
+    """The engine relies on a decision a pack declares (`for: set_ends`), never on the id a game gave it: no string
+    the engine holds is an assumption id of a pack in the repository."""
+    ids = set()
+    for pack in [*(ROOT / "kb" / "packs").glob("*.yaml"), *(ROOT / "docs" / "examples").rglob("*.yaml")]:
+        data = yaml.safe_load(pack.read_text(encoding="utf-8"))
+        ids |= set((data.get("assumptions") or {}) if isinstance(data, dict) else ())
+    assert {"set_to_zero_is_final", "fractions_of_x_plus", "reroll_choice", "timing"} <= ids
+    found = [f"{where}: {text!r}" for where, text in engine_strings() if text in ids]
+    assert not found, "the engine names a pack's assumption:\n" + "\n".join(found)
 
 
 PLAIN = """\

@@ -205,14 +205,21 @@ def packs(draw: st.DrawFn) -> dict[str, Any]:
 
 
 def _share(policy: dict[str, Any], quantities: dict[str, Any]) -> None:
-    """A cap of only the improvements or worsenings, made right in meaning: of a roll or total's modifiers, bounded
-    on the side its sum can reach (improvements of a roll where higher is better add up to 0 or more: a max)."""
-    if policy.get("of", "net") == "net":
+    """A cap made right in meaning: of a roll or total's modifiers (on another kind it is drawn as a clamp), and one
+    of only the improvements or worsenings bounded on the side its sum can reach (improvements of a roll where higher
+    is better add up to 0 or more: a max)."""
+    if policy["kind"] != "cap":
         return
     named = [policy["quantity"]] if isinstance(policy["quantity"], str) else policy["quantity"]
     kinds = [quantities[q] for q in named]
+    if any(q["kind"] not in ("roll", "total") for q in kinds):  # a cap bounds a roll's net modifier: no other's
+        policy.pop("of", None)
+        policy["kind"] = "clamp"
+        return
+    if policy.get("of", "net") == "net":
+        return
     betters = {q.get("better", "lower" if q["kind"] == "score" else "higher") for q in kinds}
-    if any(q["kind"] not in ("roll", "total") for q in kinds) or len(betters) != 1:
+    if len(betters) != 1:
         policy["of"] = "net"
         return
     up = (policy["of"] == "improvements") == (betters.pop() == "higher")
