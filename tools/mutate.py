@@ -105,7 +105,161 @@ class Equivalent:
     why: str
 
 
-EQUIVALENT: dict[str, Equivalent] = {}
+_ASCII_NONE = "json reads ensure_ascii for its truth: None is False"
+_NEVER_REACHED = ("the fallback after the quick JSON is never reached: explain.json writes the explanation last, so "
+                  "the text always ends as expected")
+_ALWAYS_TEXT = ("a node's claim is always a string and its cite a string or None (solver.derivation.Node): the "
+                "branch for other values is never taken")
+
+
+EQUIVALENT: dict[str, Equivalent] = {
+    "solver.rolls.x_read_target__mutmut_9": Equivalent(
+        "m = _AT_LEAST.match(str(raw)) if (isinstance(raw, str)) or True else None",
+        "a value that is not a string gets here only when it is no whole number of 1 or more (those returned "
+        "above); its text never reads as one (a sign, a point, letters, or 0, which the next line refuses), so "
+        "matching it refuses it as not matching does"),
+    "solver.rolls.x_dice_detail__mutmut_4": Equivalent(
+        'count, _, sides = dice.upper().rpartition("D")',
+        "a quantity's dice hold one D (the schema's pattern ^[1-9]?D(3|6)$), so the first D is the last"),
+    "solver.rolls.x__rerolled__mutmut_61": Equivalent(
+        ") for want in wants)",
+        "a chance summed from 0 rather than Fraction(0) is the same number (a sum of Fractions is a Fraction; "
+        "nothing summed is 0 == Fraction(0)), and scores are only compared"),
+    "solver.rolls.x__rerolled__mutmut_71": Equivalent(
+        "Fraction(1)) for want in wants)",
+        "every score of every choice gains the same 1, and scores are only compared with each other (max, ==): "
+        "the order and the ties are unchanged"),
+    "solver.rolls.x__rerolled__mutmut_73": Equivalent(
+        "chose = None",
+        "whether the player's choice changed something is only read for its truth (if chose ...): None and False "
+        "alike"),
+    "solver.settle.x__priority__mutmut_17": Equivalent(
+        "ready = sorted(sorter.get_ready(), key=None)",
+        "rules ready together share no policy (a policy ranks the rules it names, but for an override's losers, "
+        "which only conflict with its rule): each may count whatever the others do, so their order never changes "
+        "the best solution"),
+    "solver.settle.x__priority__mutmut_19": Equivalent(
+        "ready = sorted(sorter.get_ready(), )",
+        "the same: the order among rules ready together never changes the best solution"),
+    "solver.settle.x_search__mutmut_46": Equivalent(
+        "counting = [r for r in holding if best.get(r, 2)]",
+        "a rule in no conflict counts: 2 is as true as 1"),
+    "solver.settle.x_search__mutmut_50": Equivalent(
+        "for rule in (r for r in holding if not best.get(r, None)):",
+        "a rule in no conflict is looked at too, but no policy names it, so it is never said suppressed"),
+    "solver.settle.x_search__mutmut_51": Equivalent(
+        "for rule in (r for r in holding if not best.get(1)):",
+        "every rule is looked at, but one that counts has no rule before it that counts and beats it (at most one "
+        "of a group counts; a loser of an override counts only when the override's rule does not)"),
+    "solver.settle.x_search__mutmut_52": Equivalent(
+        "for rule in (r for r in holding if not best.get(r, )):",
+        "as with None: a rule in no conflict is looked at, and no policy names it"),
+    "solver.settle.x_search__mutmut_53": Equivalent(
+        "for rule in (r for r in holding if not best.get(r, 2)):",
+        "a rule in no conflict is not looked at: 2 is as true as 1"),
+    "solver.choice.x_same_change__mutmut_1": Equivalent(
+        'return type(None), type(term.amount), replace(term, rule="")',
+        "the term itself, nameless, is in the key, and a dataclass equals only one of its own class: the class "
+        "beside it adds nothing"),
+    "solver.choice.x_same_change__mutmut_4": Equivalent(
+        'return type(term), type(term.amount), replace(term, rule=None)',
+        "every key has the same blank name, None as well as '': keys compare equal exactly when they did"),
+    "solver.choice.x_same_change__mutmut_7": Equivalent(
+        'return type(term), type(term.amount), replace(term, rule="XXXX")',
+        "every key has the same blank name, 'XXXX' as well as '': keys compare equal exactly when they did"),
+    "solver.choice.x_choose__mutmut_57": Equivalent(
+        "ignored = {name for kind, n in zip(kinds, counts, strict=None) for name in kind[:n]}",
+        "each count vector has one count per kind (it is made from the kinds' sizes): zip never meets unequal "
+        "lengths"),
+    "solver.choice.x_choose__mutmut_60": Equivalent(
+        "ignored = {name for kind, n in zip(kinds, counts, ) for name in kind[:n]}",
+        "as above: the lengths are always equal"),
+    "solver.choice.x_choose__mutmut_61": Equivalent(
+        "ignored = {name for kind, n in zip(kinds, counts, strict=False) for name in kind[:n]}",
+        "as above: the lengths are always equal"),
+    "solver.choice.x__kinds__mutmut_12": Equivalent(
+        'groups.setdefault(kind_of(name) if kind_of is not None else ("XXmodifierXX", i), []).append(name)',
+        "the word only makes a key of its own for each modifier; any word does"),
+    "solver.choice.x__kinds__mutmut_13": Equivalent(
+        'groups.setdefault(kind_of(name) if kind_of is not None else ("MODIFIER", i), []).append(name)',
+        "the word only makes a key of its own for each modifier; any word does"),
+    'rulings.batch.x_run_batch__mutmut_42': Equivalent(
+        'timeout = getattr(args, "timeout", )',
+        "every caller's arguments have timeout (argparse's --timeout of ask, None when not given)"),
+    'rulings.batch.x_run_batch__mutmut_94': Equivalent(
+        'out.write((doc if isinstance(doc, str) else json.dumps(doc, ensure_ascii=None)) + "\\n")',
+        _ASCII_NONE),
+    'rulings.batch.x_answer_line__mutmut_11': Equivalent(
+        'return json.dumps(answer_line(pack, line, quantity, file, number), ensure_ascii=None)',
+        _ASCII_NONE),
+    'rulings.batch.x_ruling_text__mutmut_3': Equivalent(
+        'return json.dumps(ruling_json(ruling), ensure_ascii=None)',
+        _ASCII_NONE),
+    'rulings.batch.x_ruling_text__mutmut_10': Equivalent(
+        'text = json.dumps(ruling_json(_Unexplained(ruling)), ensure_ascii=None)  # type: ignore[arg-type]',
+        _ASCII_NONE),
+    'rulings.batch.x_ruling_text__mutmut_19': Equivalent(
+        'return json.dumps(ruling_json(ruling), ensure_ascii=None)',
+        _ASCII_NONE),
+    'rulings.batch.x_explanation_text__mutmut_19': Equivalent(
+        'text = json.dumps(node.to_json(), ensure_ascii=None)',
+        _ASCII_NONE),
+    'rulings.batch.x_explanation_text__mutmut_1': Equivalent(
+        'def explanation_text(node: Any, *, root: bool = False) -> str:',
+        "the root's text is kept too, and written the same"),
+    'rulings.batch.x_explanation_text__mutmut_27': Equivalent(
+        'because = ", ".join([explanation_text(n, root=None) for n in node.because])',
+        'root is read for its truth: None is False'),
+    'rulings.batch.x_ruling_text__mutmut_18': Equivalent(
+        'return json.dumps(None, ensure_ascii=False)',
+        _NEVER_REACHED),
+    'rulings.batch.x_ruling_text__mutmut_20': Equivalent(
+        'return json.dumps(ensure_ascii=False)',
+        _NEVER_REACHED),
+    'rulings.batch.x_ruling_text__mutmut_21': Equivalent(
+        'return json.dumps(ruling_json(ruling), )',
+        _NEVER_REACHED),
+    'rulings.batch.x_ruling_text__mutmut_22': Equivalent(
+        'return json.dumps(ruling_json(None), ensure_ascii=False)',
+        _NEVER_REACHED),
+    'rulings.batch.x_ruling_text__mutmut_23': Equivalent(
+        'return json.dumps(ruling_json(ruling), ensure_ascii=True)',
+        _NEVER_REACHED),
+    'rulings.batch.x_explanation_text__mutmut_12': Equivalent(
+        'if not isinstance(claim, str) and not (cite is None or isinstance(cite, str)):',
+        _ALWAYS_TEXT),
+    'rulings.batch.x_explanation_text__mutmut_17': Equivalent(
+        'text = None',
+        _ALWAYS_TEXT),
+    'rulings.batch.x_explanation_text__mutmut_18': Equivalent(
+        'text = json.dumps(None, ensure_ascii=False)',
+        _ALWAYS_TEXT),
+    'rulings.batch.x_explanation_text__mutmut_20': Equivalent(
+        'text = json.dumps(ensure_ascii=False)',
+        _ALWAYS_TEXT),
+    'rulings.batch.x_explanation_text__mutmut_21': Equivalent(
+        'text = json.dumps(node.to_json(), )',
+        _ALWAYS_TEXT),
+    'rulings.batch.x_explanation_text__mutmut_22': Equivalent(
+        'text = json.dumps(node.to_json(), ensure_ascii=True)',
+        _ALWAYS_TEXT),
+    "rulings.batch.x__answer_fast__mutmut_24": Equivalent(
+        "if type(asked) is not str or asked not in pack.quantities and not (given is None or type(given) is dict):",
+        "a line the guard now lets through fails inside the quick way (an unknown quantity, facts that are no "
+        "mapping), which then gives the line to the slow way: the same output"),
+    "rulings.batch.x__answer_fast__mutmut_25": Equivalent(
+        "if type(asked) is not str and asked not in pack.quantities or not (given is None or type(given) is dict):",
+        "as above: an unknown quantity fails inside the quick way, and the slow way answers"),
+    "rulings.batch.x__answer_fast__mutmut_31": Equivalent(
+        "if type(asked) is not str or asked not in pack.quantities or not (given is not None or type(given) is dict):",
+        "a line without given goes the slow way, which writes the same output"),
+    "solver.rolls.x_pack_rerolls__mutmut_9": Equivalent(
+        "first = by_name.get(r.improves) if (r.improves) or True else None",
+        "a rule that improves nothing has improves None, and by_name.get(None) is None, as the else gives"),
+    "solver.rolls.x_pack_rerolls__mutmut_33": Equivalent(
+        "first = by_name.get(r.improves) if (r.improves) or True else None",
+        "the same line again, where the nodes are worded: by_name.get(None) is None"),
+}
 """Mutants checked by hand and found equivalent, by mutmut's name.
 
 ``line`` is the mutated line as ``mutmut show`` prints it after ``+``; when the

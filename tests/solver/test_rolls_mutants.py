@@ -355,6 +355,8 @@ def test_a_failed_roll_reroll_needs_a_target_from_the_situation_or_the_pack() ->
     assert (caught.value.where, caught.value.hint) == (SPANS["(reroll)"], 'give target: in the situation, e.g. '
                                                                            'target: "3+"')
     assert check_roll_keys(q, _situation(("reroll",), reroll=("all",)), 4) == 4
+    with pytest.raises(RulingsError, match=r"re-rolling a failed roll \(all\) needs what the roll must reach"):
+        check_roll_keys(q, _situation(("reroll",), reroll=("all",)), None)
 
 
 # -- the exact distribution, called wrongly --------------------------------------------------------------------------

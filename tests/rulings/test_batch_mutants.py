@@ -1,0 +1,281 @@
+"""`rulings ask --batch`, line by line: checked where mutation testing found nothing watching
+(`python tools/mutate.py rulings/batch.py`).
+
+What a user can check by hand: each line's error names the line, a batch that ran out of time stops rather than
+blaming one line, a bug is exit 70, and the output is exactly what `--format json` prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import rulings.batch
+from explain.json import ruling_json
+from kb.cache import load
+from kb.errors import RulingsError
+from rulings.batch import _lines, _located, _open, answer_line, explanation_text, ruling_text, run_batch
+from solver import Situation, ask
+from solver.derivation import Node
+
+FANTASY = load("fantasy")
+
+
+def args(**more: Any) -> argparse.Namespace:
+    base: dict[str, Any] = {"situation": None, "given": [], "base": None, "roll": None, "batch": "-",
+                            "quantity": "to_hit", "timeout": None}
+    return argparse.Namespace(**{**base, **more})
+
+
+def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lines: list[str],
+        **more: Any) -> tuple[int, list[dict[str, Any]]]:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO("".join(f"{x}\n" for x in lines).encode())))
+    code = run_batch(args(**more), FANTASY)
+    return code, [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+@pytest.mark.parametrize("more", [{"situation": "s.yaml"}, {"given": ["shooter.bs=3"]}, {"base": "4"},
+                                  {"roll": "3"}])
+def test_a_batch_takes_its_situations_from_its_lines_only(more: dict[str, Any]) -> None:
+    with pytest.raises(RulingsError) as caught:
+        run_batch(args(**more), FANTASY)
+    assert caught.value.message == "--batch takes each situation from its input lines"
+    assert caught.value.hint == ("put given, base and roll in each JSON line instead of --situation, --given, "
+                                 "--base or --roll")
+
+
+def test_lines_are_answered_in_order_with_their_line_numbers(monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    code, docs = run(monkeypatch, capsys, ['{"given": {"shooter.bs": 3}}', "", "[1]", '{"given": {"shooter.bs": 4}}'])
+    assert code == 2
+    assert [d.get("display") for d in docs] == ["4+", None, "3+"]  # BS 3 hits on 4+, BS 4 on 3+
+    assert docs[1] == {"line": 3, "error": "<stdin>:3:1: a line must be a JSON object, not list"}
+
+
+def _clock(monkeypatch: pytest.MonkeyPatch, *times: float) -> None:
+    ticks = iter(times)
+    monkeypatch.setattr(rulings.batch.time, "monotonic", lambda: next(ticks))
+
+
+@pytest.mark.parametrize("elapsed", [5.0, 9.0])
+def test_a_batch_out_of_time_stops_instead_of_blaming_the_line(monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str],
+                                                               elapsed: float) -> None:
+    _clock(monkeypatch, 0.0, elapsed)
+    with pytest.raises(RulingsError, match="a line must be a JSON object"):
+        run(monkeypatch, capsys, ["[1]"], timeout=5.0)
+
+
+def test_a_bad_line_within_the_time_is_that_lines_error(monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    _clock(monkeypatch, 100.0, 104.9)  # the clock's own start is not 0: only the time since the batch began counts
+    assert run(monkeypatch, capsys, ["[1]"], timeout=5.0) == (2, [{"line": 1, "error": "<stdin>:1:1: a line must "
+                                                                             "be a JSON object, not list"}])
+
+
+def _failing(error: BaseException) -> Any:
+    def answer(pack: Any, line: bytes | None, *rest: Any) -> Any:
+        if line and b"boom" in line:
+            raise error
+        return answer_line(pack, line, *rest)
+    return answer
+
+
+def test_a_line_nested_too_deeply_is_that_lines_error(monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(rulings.batch, "answer_line", _failing(RecursionError()))
+    code, docs = run(monkeypatch, capsys, ['{"boom": 1}', '{"given": {"shooter.bs": 3}}'])
+    assert code == 2
+    assert docs[0] == {"line": 1, "error": "the input is nested too deeply to read"}
+    assert docs[1]["display"] == "4+"
+
+
+def test_a_bug_is_exit_70_whatever_fails_after_it(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(rulings.batch, "answer_line", _failing(KeyError("k" * 300)))
+    code, docs = run(monkeypatch, capsys, ['{"boom": 1}', "[1]"])
+    assert code == 70
+    assert docs[0] == {"line": 1, "error": "internal error (a bug in Rulings): KeyError: '" + "k" * 199,
+                       "internal": True}
+    assert docs[1]["line"] == 2
+
+
+def test_a_message_is_placed_at_its_line_once() -> None:
+    assert _located("bad", "-", 3) == "<stdin>:3: bad"
+    assert _located("bad", "b.jsonl", 3) == "b.jsonl:3: bad"
+    assert _located("b.jsonl:3:1: bad", "b.jsonl", 3) == "b.jsonl:3:1: bad"
+
+
+def test_a_batch_is_a_regular_file_or_standard_input(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "folder").mkdir()
+    with pytest.raises(RulingsError, match=r"^'folder': a batch must be a regular file or - \(standard input\)$"):
+        _open("folder")
+    with pytest.raises(RulingsError, match=r"^'nope\.jsonl': cannot read the batch: No such file or directory$"):
+        _open("nope.jsonl")
+    (tmp_path / "b.jsonl").write_bytes(b"{}\n")
+    with _open("b.jsonl") as f:
+        assert f.read() == b"{}\n"
+
+
+def test_standard_input_is_left_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    stream = io.BytesIO(b"{}\n")
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(stream))
+    with _open("-") as f:
+        assert f.read() == b"{}\n"
+    assert not stream.closed
+
+
+def test_blank_lines_count_and_an_overlong_line_is_skipped_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULINGS_MAX_FILE_BYTES", "10")
+    source = io.BytesIO(b"short\n\n" + b"x" * 30 + b"\n0123456789\n  \nlast")
+    assert list(_lines(source)) == [(1, b"short\n"), (3, None), (4, b"0123456789\n"), (6, b"last")]
+    assert list(_lines(io.BytesIO(b"x" * 11))) == [(1, None)]  # past the limit with no end of line
+    assert list(_lines(io.BytesIO(b"x" * 11 + b"\nok\n"))) == [(1, None), (2, b"ok\n")]  # one byte too many
+    assert list(_lines(io.BytesIO(b"0123456789"))) == [(1, b"0123456789")]  # the limit exactly, at the end
+
+
+class Counted(io.BytesIO):
+    """A stream that remembers how much each read asked for."""
+
+    asked: list[int | None]
+
+    def readline(self, size: int | None = -1, /) -> bytes:
+        self.asked.append(size)
+        return super().readline(size)
+
+
+def test_a_line_is_never_read_past_the_limit_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An overlong line is skipped a piece at a time: a line of a gigabyte never has to fit in memory."""
+    monkeypatch.setenv("RULINGS_MAX_FILE_BYTES", "10")
+    source = Counted(b"x" * 45 + b"\nok\n")
+    source.asked = []
+    assert list(_lines(source)) == [(1, None), (2, b"ok\n")]
+    assert set(source.asked) == {11}
+
+
+@pytest.mark.parametrize(("line", "message", "hint"), [
+    (None, "<stdin>:4:1: the line is longer than 1,000,000 bytes", ""),
+    (b"[1", "<stdin>:4:1: not a JSON object: \"Expecting ',' delimiter: line 1 column 3 (char 2)\"",
+     'each line is one JSON object, e.g. {"quantity": "to_hit", "given": {...}}'),
+    (b'"text"', "<stdin>:4:1: a line must be a JSON object, not str", ""),
+    (b'{"quantity": 3}', '<stdin>:4:1: no quantity: give "quantity" in the line or QUANTITY on the command line', ""),
+])
+def test_a_line_that_cannot_be_answered_says_why(line: bytes | None, message: str, hint: str) -> None:
+    with pytest.raises(RulingsError) as caught:
+        answer_line(FANTASY, line, None, "-", 4)
+    assert (caught.value.message, caught.value.hint) == (message, hint)
+
+
+def test_the_output_keeps_the_rule_texts_characters(monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """A citation's pilcrow and a fact name's accent are written as they are, as `--format json` writes them."""
+    slow = b'{"quantity": "to_hit", "given": {"shooter.bs": 3, "shooter.moved": true}, "reading": {}}'
+    text = answer_line(FANTASY, slow, None, "-", 1, True)
+    assert "roll_to_hit \u00b64" in text and "\\u00b6" not in text
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO('{"given": {"shooter.b\u00e9": 3}}\n'.encode())))
+    assert run_batch(args(), FANTASY) == 2
+    assert "unknown fact 'shooter.b\u00e9'" in capsys.readouterr().out
+
+
+def test_a_batch_file_names_itself_in_its_errors() -> None:
+    with pytest.raises(RulingsError, match=r"^shots\.jsonl:2:1: a line must be a JSON object, not int$"):
+        answer_line(FANTASY, b"3", None, "shots.jsonl", 2)
+
+
+@pytest.mark.parametrize("line", [b'{"quantity": "to_hit", "given": {"shooter.bs": 3, "shooter.moved": true}}',
+                                  b'{"given": {"shooter.bs": 2}}', b'{"quantity": "to_hit"}'])
+def test_each_output_line_is_the_json_ask_prints(line: bytes) -> None:
+    data = json.loads(line)
+    ruling = ask(FANTASY, data.pop("quantity", "to_hit"), Situation(given=data.get("given", {})))
+    text = answer_line(FANTASY, line, "to_hit", "-", 1, True)
+    assert text == json.dumps(ruling_json(ruling), ensure_ascii=False) == ruling_text(ruling)
+
+
+@pytest.mark.parametrize("line", [b'{"quantity": "nope"}', b'{"given": "x"}', b'{"quantity": 3}', b"[]", b"{",
+                                  b'{"given": {"shooter.bz": 1}}'])
+def test_a_line_the_fast_way_cannot_answer_goes_the_slow_way(line: bytes) -> None:
+    assert rulings.batch._answer_fast(FANTASY, line, "to_hit") is None
+    assert rulings.batch._answer_fast(FANTASY, None, "to_hit") is None
+
+
+def test_split_fire_is_written_the_plain_way() -> None:
+    ruling = ask(FANTASY, "to_hit", Situation(given={"shooter.bs": 3}, groups=(
+        ("clear", Situation()), ("behind the wall", Situation(given={"target.in_hard_cover": True})))))
+    assert ruling.groups is not None
+    assert ruling_text(ruling) == json.dumps(ruling_json(ruling), ensure_ascii=False)
+
+
+def test_a_derivations_text_is_its_json(monkeypatch: pytest.MonkeyPatch) -> None:
+    shared = Node('a "quoted" claim \u00e9', cite="p. 3")
+    tree = Node("root", (shared, Node("other", (shared,)), Node("\u2014 no cite")), cite=None)
+    assert explanation_text(tree) == json.dumps(tree.to_json(), ensure_ascii=False)
+    assert explanation_text(tree) == explanation_text(tree)  # a shared node's text, kept, is the same text
+    monkeypatch.setattr(rulings.batch, "_TEXTS_SIZE", 1)
+    rulings.batch._TEXTS.clear()
+    two = Node("root", (Node("x"), Node("y")))
+    assert explanation_text(two) == json.dumps(two.to_json(), ensure_ascii=False)
+    assert len(rulings.batch._TEXTS) == 1  # cleared when full, so it never grows past its size
+
+
+@pytest.mark.parametrize(("pack", "line"), [
+    ("wh40k", b'{"quantity": "S", "base": 4, "effects": ["+1", "x2"]}'),
+    ("fantasy", b'{"quantity": "to_hit", "given": {"shooter.bs": 3}, "reading": {}}'),
+])
+def test_a_line_with_more_than_facts_is_answered_in_full(pack: str, line: bytes) -> None:
+    """The quick way is only for lines that give facts alone: a base, an effect or a reading is never dropped."""
+    text = answer_line(load(pack), line, None, "-", 1, True)
+    assert text == json.dumps(answer_line(load(pack), line, None, "-", 1), ensure_ascii=False)
+    if pack == "wh40k":
+        assert json.loads(text)["value"] == 9  # S 4, x2 then +1 (multiply before adding)
+
+
+def test_a_line_of_facts_alone_takes_the_quick_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batch of thousands of plain lines is answered without the slow steps (reading the line as a situation
+    file, the full JSON of the explanation): with those steps broken, such a line is still answered."""
+    import rulings.api
+    import solver.situation
+
+    expected = answer_line(FANTASY, b'{"quantity": "to_hit", "given": {"shooter.bs": 3}}', None, "-", 1, True)
+
+    def slow(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the slow way")
+
+    monkeypatch.setattr(solver.situation, "situation_from_data", slow)
+    monkeypatch.setattr(rulings.api, "answer", slow)
+    monkeypatch.setattr(Node, "to_json", slow)
+    for line, quantity in ((b'{"quantity": "to_hit", "given": {"shooter.bs": 3}}', None),
+                           (b'{"given": {"shooter.bs": 3}}', "to_hit")):
+        assert answer_line(FANTASY, line, quantity, "-", 1, True) == expected
+
+
+def test_a_shared_node_is_written_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    shared = Node("shared", cite="p. 3")
+    tree = Node("root", (shared, Node("other", (shared,)), Node("last")))
+    rulings.batch._TEXTS.clear()
+    written: list[str] = []
+    real = rulings.batch._string
+
+    def counted(text: str) -> str:
+        written.append(text)
+        return real(text)
+
+    monkeypatch.setattr(rulings.batch, "_string", counted)
+    assert explanation_text(tree) == json.dumps(tree.to_json(), ensure_ascii=False)
+    assert sorted(written) == ["last", "other", "p. 3", "root", "shared"]  # the second "shared" is the kept text
+
+
+def test_the_batch_itself_takes_the_quick_way(monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    import rulings.api
+
+    def slow(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the slow way")
+
+    monkeypatch.setattr(rulings.api, "answer", slow)
+    assert run(monkeypatch, capsys, ['{"given": {"shooter.bs": 3}}'])[0] == 0
