@@ -286,7 +286,7 @@ def _spoken_for(pack: Pack, when: Expr, values: Mapping[str, Any], depth: int = 
         held = evaluate(part, values)
         if held is True and _touched(pack, part.names, values):
             return True
-        fact = pack.facts.get(part.text.strip())
+        fact = pack.facts.get(part._tree[2]) if part._tree[0] == "n" else None  # an atom that is a fact
         if held is False and fact is not None and fact.derive is not None and depth < 8 \
                 and _spoken_for(pack, fact.derive, values, depth + 1):
             return True
