@@ -6,6 +6,7 @@ it keeps every model of the unit (its W and wounds remaining) and every destroye
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any
 
 import pytest
@@ -111,3 +112,78 @@ def test_a_contradiction_names_the_facts_that_conflict_not_a_fact_derived_beside
         ruling("wounds_regained", heal__wounds=1, model__lost_wounds=1, unit__model_w=1)
     assert "model.lost_wounds = 1, unit.model_w = 1" in str(caught.value)
     assert "cover_denied" not in str(caught.value)
+
+
+def walk_models(wounds: int, living: list[tuple[int, int]], destroyed: list[int]) -> tuple[int, int]:
+    """The seed's steps for a unit whose models may differ, one wound at a time: (wounds regained, models revived).
+
+    `living` holds each surviving model's (W, wounds remaining); `destroyed` each destroyed model's W, in the order
+    the player revives them.
+    """
+    models = [list(m) for m in living]
+    queue = list(destroyed)
+    regained = revived = 0
+    for _ in range(wounds):
+        hurt = [m for m in models if m[1] < m[0]]  # models without their full wounds remaining
+        if hurt:
+            hurt[0][1] += 1  # "select one of those models; that model regains one lost wound"
+        elif queue:
+            models.append([queue.pop(0), 1])  # "revive one of those destroyed models, with one wound remaining"
+            revived += 1
+        else:
+            continue
+        regained += 1
+    return regained, revived
+
+
+@pytest.mark.parametrize("leader", ["none", "alive", "destroyed"])
+def test_a_unit_of_models_with_different_w_heals_wound_by_wound(leader: str) -> None:
+    """If that unit has one or more models that does not have its full wounds remaining, select one of those models;
+    that model regains one lost wound. If all models in that unit have their starting number of wounds, but one or
+    more models from that unit are currently destroyed, revive one of those destroyed models, with one wound
+    remaining. -- a unit with one model of another W (a CHARACTER leading it), alive or destroyed, revived wherever
+    the player puts it in the order: the pack's three answers are the wound-by-wound walk's."""
+    checked = 0
+    for w, lw, k in product((1, 2, 3), (1, 3, 5), (1, 2)):
+        for rems in product(*[range(1, w + 1)] * k):
+            for lrem in (range(1, lw + 1) if leader == "alive" else [0]):
+                living = [(w, r) for r in rems] + ([(lw, lrem)] if leader == "alive" else [])
+                lost = sum(m[0] - m[1] for m in living)
+                for destroyed in (0, 1, 2, 3):
+                    for first in range(destroyed + 1):
+                        order = [w] * first + ([lw] if leader == "destroyed" else []) + [w] * (destroyed - first)
+                        given = {"unit.model_w": w, "unit.lost_wounds": lost, "unit.destroyed_models": destroyed,
+                                 "unit.leader": leader, "leader.w": lw, "heal.revived_before_leader": first}
+                        for wounds in range(0, 13, 3 if leader == "none" else 1):
+                            regained, revived = walk_models(wounds, living, order)
+                            situation = Situation(given={**given, "heal.wounds": wounds})
+                            got = tuple(ask(PACK, q, situation).value
+                                        for q in ("wounds_regained", "models_revived", "wounds_not_regained"))
+                            assert got == (regained, revived, wounds - regained), (given, wounds)
+                            checked += 1
+    assert checked > 500
+
+
+def test_the_player_chooses_when_the_character_comes_back() -> None:
+    """If all models in that unit have their starting number of wounds, but one or more models from that unit are
+    currently destroyed, revive one of those destroyed models, with one wound remaining. -- "one of those destroyed
+    models" is the player's choice: a unit of W 2 models led by a W 4 CHARACTER, the character and two models
+    destroyed, the survivors 1 wound down, heals 6. Reviving the two W 2 models first brings back 3 models (1 + 2 + 2
+    wounds, the last wound reviving the character); the character first brings back 2 (1 + 1 + 3 wounds, then 1
+    revives a W 2 model). Not giving the choice lists both."""
+    facts = {"heal.wounds": 6, "unit.model_w": 2, "unit.lost_wounds": 1, "unit.destroyed_models": 2,
+             "unit.leader": "destroyed", "leader.w": 4}
+    assert ask(PACK, "models_revived", Situation(given={**facts, "heal.revived_before_leader": 2})).value == 3
+    assert ask(PACK, "models_revived", Situation(given={**facts, "heal.revived_before_leader": 0})).value == 2
+    either = ask(PACK, "models_revived", Situation(given=facts))
+    assert either.value is None and sorted({c.ruling.value for c in either.cases}) == [2, 3]
+    assert ask(PACK, "wounds_regained", Situation(given=facts)).value == 6  # the order never changes how many
+
+
+def test_the_player_revives_only_destroyed_models() -> None:
+    """If all models in that unit have their starting number of wounds, but one or more models from that unit are
+    currently destroyed, revive one of those destroyed models -- reviving three models before the character of a
+    unit with two destroyed is no choice the player has: refused, naming the facts."""
+    with pytest.raises(Contradiction, match=r"constraint 'the_player_revives_destroyed_models'"):
+        ruling("models_revived", heal__wounds=6, unit__model_w=2, unit__lost_wounds=0, unit__destroyed_models=2,
+               unit__leader="destroyed", leader__w=4, heal__revived_before_leader=3)
