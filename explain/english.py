@@ -36,10 +36,54 @@ _IRREGULAR = {"made": "make", "took": "take", "ran": "run", "went": "go", "gave"
               "lost": "lose", "won": "win", "drew": "draw", "chose": "choose", "hid": "hide", "sank": "sink",
               "struck": "strike", "threw": "throw", "flew": "fly", "rode": "ride", "stood": "stand", "fell": "fall",
               "began": "begin", "kept": "keep", "sent": "send", "brought": "bring", "caught": "catch",
-              "found": "find", "felt": "feel", "led": "lead", "knew": "know", "broke": "break", "spent": "spend"}
+              "found": "find", "felt": "feel", "led": "lead", "knew": "know", "broke": "break", "spent": "spend",
+              "used": "use"}
+"""Past tenses and their bases: the irregular ones, and "used" (too short to tell from "need" or "shed" by rule)."""
 _NOT_VERBS = {"this", "thus", "plus", "less", "unless", "across", "always", "its", "bonus", "status", "towards",
               "whereas", "perhaps", "besides", "sometimes", "yes", "axis", "lens", "dice", "means"}
 _DETERMINERS = {"the", "a", "an", "its", "their", "his", "her", "this", "that", "every", "each", "any", "no"}
+_BE = ("is", "are", "was", "were")
+_HAVE = ("has", "have", "had")
+_PARTICIPLES = {"done", "gone", "seen", "taken", "given", "fallen", "chosen", "broken", "beaten", "hidden",
+                "shaken", "stolen", "drawn", "shown", "known", "thrown", "flown", "begun", "run", "won", "lost", "made",
+                "held", "left", "fought", "kept", "sent", "brought", "caught", "found", "felt", "led", "spent", "shot",
+                "stood", "struck"}
+"""Past participles that do not end in -ed: "has lost a wound" is the perfect tense, not a possession."""
+_AFTER_PERFECT = _DETERMINERS | {"at", "in", "into", "on", "onto", "over", "to", "from", "with", "within", "by", "for",
+                                 "since", "out", "up", "down", "off", "back", "away", "again", "already", "once",
+                                 "twice", "more", "than"}
+"""Words that follow a verb, not an adjective: "has moved this turn" (perfect) but "has ranged weapons" (a noun's)."""
+_NOUN_ENDS = {"of", "in", "on", "at", "to", "from", "with", "within", "by", "for", "that", "which", "who", "this",
+              "than", "when", "while", "since"}
+"""Where the noun phrase after "no" ends ("no banner of its own": the noun is "banner")."""
+_COMPARATIVES = {"more", "fewer", "less"}
+
+# Regular past tenses whose base the spelling rules below cannot tell ("focused": focus; "agreed": agree).
+_SPELLED = {"agreed": "agree", "disagreed": "disagree", "freed": "free", "decreed": "decree",
+            "guaranteed": "guarantee", "refereed": "referee", "focused": "focus", "biased": "bias",
+            "panicked": "panic", "mimicked": "mimic", "trafficked": "traffic", "smoothed": "smooth",
+            "welcomed": "welcome", "eloped": "elope", "devoted": "devote", "condoned": "condone", "atoned": "atone",
+            "intoned": "intone", "interfered": "interfere", "adhered": "adhere", "cohered": "cohere",
+            "persevered": "persevere", "revered": "revere", "canoed": "canoe", "tiptoed": "tiptoe"}
+_VOWELS = frozenset("aeiouy")
+_VOWEL_LETTERS = frozenset("AEIOU")
+_E_ALWAYS = frozenset("cvzs")
+"""Last letters of a stem that lost its e: no English verb ends in one of these alone (forced, moved, gazed)."""
+_E_NEVER = _VOWELS | frozenset("wx")
+_LIQUID = frozenset("rw")
+"""Letters before an l that make no syllable of it: curled, howled (but fizzled, handled)."""
+_KEPT_DOUBLE = frozenset("sfz")
+"""Consonants a base itself doubles: passed, stuffed, buzzed."""
+_E_AFTER_NG = ("chang", "rang", "eng", "ung", "hing", "sing", "ting", "bing", "cring", "fring", "twing", "mping",
+               "spong")
+"""-ng stems whose base ends in -nge: changed, ranged, avenged, plunged, hinged; not banged, ringed, longed."""
+_E_AFTER_PAIR = ("iat", "uat", "uad", "creat")
+"""Two vowels that are two syllables before the last consonant: initiated, evaluated, persuaded, created."""
+_UNSTRESSED = ("er", "en", "on", "el", "et", "it", "om", "op", "ip", "or", "al", "ot")
+"""Unstressed last syllables: a longer verb ending so keeps its spelling (opened, targeted, travelled in US)."""
+_STRESSED = ("ven", "pon", "phon", "thron", "plet", "let", "ompet", "cret", "nit", "cit", "vit", "not", "mot", "gnor",
+             "plor", "stor", "dor", "cor", "nhal", "xhal", "pal", "gal")
+"""Endings among those that are stressed, with a silent e: convened, postponed, completed, ignited, ignored."""
 
 
 def say(pack: Pack, expr: Expr, values: Mapping[str, Any] | None = None, *, holds: bool = True) -> str:
@@ -73,9 +117,8 @@ def sentence(fact: Fact, value: Any = True) -> str:
     """
     if fact.type.kind == "bool":
         return affirm(fact.text) if value else negate(fact.text)
-    if isinstance(value, str) and ".." in value and fact.type.kind == "int":
-        low, high = value.split("..", 1)
-        value = f"{low} to {high}"
+    if isinstance(value, str) and fact.type.kind == "int":
+        value = value.replace("..", " to ")  # a range of values, "2..4"
     if isinstance(value, frozenset | list | tuple):
         value = ", ".join(sorted(value)) or "none"
         if "{value}" not in fact.text:  # "the attacking unit's keywords are VEHICLE"
@@ -114,7 +157,7 @@ def negate(text: str) -> str:
         positive = affirm(text)
         words = positive.split()
         for i, w in enumerate(words):
-            if w.lower() in ("is", "are", "was", "were"):
+            if w.lower() in _BE:
                 return " ".join([*words[: i + 1], m.group(1).strip()])
         return m.group(1).strip()
     text = affirm(text)
@@ -127,25 +170,19 @@ def negate(text: str) -> str:
     for i, word in enumerate(words):
         w = word.lower()
         if w in _AUX:
-            if w in ("is", "are", "was", "were") and i + 1 < len(words) and words[i + 1] == "not":
-                return " ".join(words[:i + 1] + words[i + 2:])
-            if w in ("has", "have", "had") and i + 1 < len(words) and words[i + 1] in ("been", "not", "no"):
+            after = [a.lower() for a in words[i + 1:i + 2]]
+            if after == ["not"]:  # "is not engaged" -> "is engaged"; "must not move" -> "may move"
+                return " ".join([*words[:i], "may" if w == "must" else word, *words[i + 2:]])
+            if after == ["no"] and w in _BE + _HAVE:  # "has no banner" -> "has a banner"
+                return " ".join([*words[:i + 1], *_some(words[i + 2:])])
+            if w in _HAVE and _perfect(words, i + 1):  # "has moved" -> "has not moved"
                 return " ".join([*words[:i + 1], "not", *words[i + 1:]])
             return " ".join([*words[:i], _AUX[w], *words[i + 1:]])
-    for i, word in enumerate(words):
-        w = word.lower()
-        if i == 0 or words[i - 1].lower() in _DETERMINERS:
-            continue
-        if w in _IRREGULAR:
-            return " ".join([*words[:i], "did not", _IRREGULAR[w], *words[i + 1:]])
-        if len(w) > 4 and w.endswith("ed") and word.isalpha():
-            return " ".join([*words[:i], "did not", _past_to_base(word), *words[i + 1:]])
-    for i, word in enumerate(words):
-        w = word.lower()
-        prev = words[i - 1].lower() if i else ""
-        if (i and prev not in _DETERMINERS and not prev.endswith("'s") and w.endswith("s") and len(w) > 3
-                and not w.endswith("ss") and word.isalpha() and word.islower() and w not in _NOT_VERBS):
-            return " ".join([*words[:i], "does not", _third_to_base(word), *words[i + 1:]])
+    if (at := _past_at(words)) is not None:
+        base = _IRREGULAR.get(words[at].lower()) or _past_to_base(words[at])
+        return " ".join([*words[:at], "did not", base, *words[at + 1:]])
+    if (at := _present_at(words)) is not None:
+        return " ".join([*words[:at], "does not", _third_to_base(words[at]), *words[at + 1:]])
     return f"not: {text}"
 
 
@@ -165,36 +202,56 @@ def noun(fact: Fact) -> str:
     text = re.sub(r"\s*\([^)]*\)\s*$", "", text)
     words = text.split()
     i = _verb_index(words)
-    if i is None or "{value}" in " ".join(words[:i + 1]):
-        return "the value in \u201c" + text.replace("{value}", "N") + "\u201d"
+    if i is None or any("{value}" in w for w in words[:i + 1]):
+        return _the_value_in(text)
     subject, verb = " ".join(words[:i]), words[i].lower()
     before, _, after = " ".join(words[i + 1:]).partition("{value}")
-    before, after = before.strip(), after.lstrip("+").strip()
+    before, after = before.strip(), after.removeprefix("+").strip()
     if verb in ("has", "have"):
-        return f"{_possessive(subject)} {before or after}".strip()
+        if _perfect(words, i + 1):  # "a rule has modified the W by {value}": no possession to name
+            return _the_value_in(text)
+        return f"{_possessive(subject)} {_bare(before or after)}".strip()
     if verb in ("is", "are") and not before:
         return subject
-    if note and not note.group(1).lower().startswith(("false", "before", "after", "e.g", "i.e")):
+    if note and not note.group(1).lower().startswith(("before", "after", "e.g", "i.e")):  # (false: ...) is gone
         return f"{_possessive(subject)} {note.group(1)}"
     if after:
         return f"the {after} {subject} {words[i]}"
     return f"what {subject} {words[i]} {before}".strip()
 
 
+def _the_value_in(text: str) -> str:
+    """A fact's text read as a whole, for want of a noun in it: "the value in “N wounds were lost”"."""
+    return "the value in \u201c" + text.replace("{value}", "N") + "\u201d"
+
+
 def _verb_index(words: list[str]) -> int | None:
     """Where the verb of a fact's sentence is: an auxiliary, else a past tense, else a present "-s"."""
-    for i, word in enumerate(words):
-        if word.lower() in _AUX and i:
+    aux = next((i for i in range(1, len(words)) if words[i].lower() in _AUX), None)
+    if aux is not None:
+        return aux
+    past = _past_at(words)
+    return past if past is not None else _present_at(words)
+
+
+def _past_at(words: list[str]) -> int | None:
+    """Where a verb in the past tense is: an irregular one or a regular -ed, not after a determiner ("the wounded")
+    nor first."""
+    for i in range(1, len(words)):
+        w = words[i].lower()
+        if words[i - 1].lower() not in _DETERMINERS and (
+                w in _IRREGULAR or (len(w) > 4 and w.endswith("ed") and w.isalpha())):
             return i
-    for i, word in enumerate(words):
+    return None
+
+
+def _present_at(words: list[str]) -> int | None:
+    """Where a verb in the present tense with its -s is ("the crew counts"): not after a determiner or a possessive
+    ("the unit's focus"), nor first."""
+    for i in range(1, len(words)):
+        word, prev = words[i], words[i - 1].lower()
         w = word.lower()
-        if i and words[i - 1].lower() not in _DETERMINERS and (
-                w in _IRREGULAR or (len(w) > 4 and w.endswith("ed") and word.isalpha())):
-            return i
-    for i, word in enumerate(words):
-        w = word.lower()
-        prev = words[i - 1].lower() if i else ""
-        if (i and prev not in _DETERMINERS and not prev.endswith("'s") and w.endswith("s") and len(w) > 3
+        if (prev not in _DETERMINERS and not prev.endswith("'s") and w.endswith("s") and len(w) > 3
                 and not w.endswith("ss") and word.isalpha() and word.islower() and w not in _NOT_VERBS):
             return i
     return None
@@ -232,7 +289,7 @@ def per_unit(fact: Fact) -> str:
     if m := re.match(r"^.*?\s+(?:has|have)\s+\{value\}\s+(.*)$", text):
         words = m.group(1).split()
         cut = next((i for i, w in enumerate(words) if w in ("per", "in", "of", "for", "on")), len(words))
-        return " ".join([_singular(w) for w in words[:cut]] + words[cut:]) if cut else m.group(1)
+        return " ".join([_singular(w) for w in words[:cut]] + words[cut:])
     return noun(fact)
 
 
@@ -299,7 +356,7 @@ def _say(pack: Pack, n: tuple[Any, ...], values: Mapping[str, Any], holds: bool)
             parts.append(_compare(pack, first, op if holds else _NOT[op], right, values))
             first = right
         return _join(parts, "and" if holds else "or")
-    return f"{_amount(pack, n, values)} is {'not ' if not holds else ''}zero"
+    return f"{_amount(pack, n, values)} is {'not ' if holds else ''}zero"  # a number holds when it is not 0
 
 
 def _run(pack: Pack, n: tuple[Any, ...]) -> tuple[Fact, int, int] | None:
@@ -316,18 +373,21 @@ def _run(pack: Pack, n: tuple[Any, ...]) -> tuple[Fact, int, int] | None:
 def _compare(pack: Pack, left: tuple[Any, ...], op: str, right: tuple[Any, ...],
              values: Mapping[str, Any]) -> str:
     if op in ("in", "not in"):
-        keyword = left[2] if left[0] == "c" else _amount(pack, left, values)
         owner = _owner(pack, right)
         shown = _keywords_shown(right, values)
         verb = "has" if op == "in" else "does not have"
-        return f"{owner} {verb} the {keyword} keyword{shown}"
+        if left[0] == "c":
+            return f"{owner} {verb} the {left[2]} keyword{shown}"
+        return f"{owner} {verb} {_amount(pack, left, values)} among its keywords{shown}"  # an enum fact's value
     if right[0] == "n" and left[0] == "c":
         left, right, op = right, left, _FLIP[op]
-    fact = pack.facts.get(left[2]) if left[0] == "n" else None
+    fact = _fact(pack, left)
+    if fact is not None and right[0] == "c" and fact.type.kind == "bool":  # "unit.moved == false"
+        return sentence(fact, right[2] == (op == "=="))
     if fact is not None and right[0] == "c" and fact.type.kind in ("int", "enum"):
         text = _plain(fact.text)
         c = right[2]
-        if fact.type.kind == "enum" or not isinstance(c, int):
+        if not isinstance(c, int):  # an enum's value (the loader compares an enum only with its values' strings)
             said = sentence(fact, c)
             actual = values.get(left[2], c)
             return (said if op == "==" else negate(said)) + (f" (it is {fact.shown(actual)})" if actual != c else "")
@@ -337,13 +397,13 @@ def _compare(pack: Pack, left: tuple[Any, ...], op: str, right: tuple[Any, ...],
             if left[2] in values:
                 return f"{sentence(fact, values[left[2]])} ({phrase})"
             return text.replace("{value}+" if template is _X_PLUS else "{value}", phrase)
-    return f"{_amount(pack, left, values)} {_CMP_WORDS.get(op, op)} {_amount(pack, right, values)}"
+    return f"{_amount(pack, left, values)} {_CMP_WORDS[op]} {_amount(pack, right, values)}"
 
 
 def _amount(pack: Pack, n: tuple[Any, ...], values: Mapping[str, Any]) -> str:
     tag = n[0]
     if tag == "c":
-        return f"'{n[2]}'" if isinstance(n[2], str) else str(n[2]).lower() if isinstance(n[2], bool) else str(n[2])
+        return f"'{n[2]}'" if isinstance(n[2], str) else str(n[2]).lower()  # a number, or true or false
     if tag == "n":
         fact = pack.facts.get(n[2])
         if fact is None:
@@ -381,22 +441,27 @@ def _matches(pack: Pack, args: tuple[Any, ...], values: Mapping[str, Any], holds
     written = dict(phrase.written)
     kinds = []
     for alternative in phrase.alternatives:
-        words = [("non-" if negated else "") + written.get(k, k) for k, negated in alternative]
+        words = [("non-" if negated else "") + written[k] for k, negated in alternative]  # every keyword is written
         words.sort(key=lambda w: not w.startswith("non-"))
         kinds.append(" ".join(words))
     named = _join(kinds, "or")
-    article = "an" if named[:1].upper() in "AEIOU" and not named.startswith("non-") else "a"
+    article = "an" if named[:1].upper() in _VOWEL_LETTERS else "a"
     return f"{_owner(pack, args[1])} is {'' if holds else 'not '}{article} {named}{_keywords_shown(args[1], values)}"
 
 
 def _owner(pack: Pack, n: tuple[Any, ...]) -> str:
-    fact = pack.facts.get(n[2]) if n[0] == "n" else None
+    fact = _fact(pack, n)
     if fact is None:
         return "the unit"
     text = _plain(fact.text)
     if m := re.match(r"^(.*?)(?:'s|')\s+(?:[\w-]+\s+)*?keywords\b", text):
         return m.group(1)
     return f"the unit with {text}"
+
+
+def _fact(pack: Pack, n: tuple[Any, ...]) -> Fact | None:
+    """The fact a node names, if it is a name ("n") of the pack's (a string constant that spells one is not)."""
+    return pack.facts.get(n[2]) if n[0] == "n" else None
 
 
 def _keywords_shown(n: tuple[Any, ...], values: Mapping[str, Any]) -> str:
@@ -416,15 +481,14 @@ def _value(value: Any) -> str:
 
 def _join(parts: list[str], word: str) -> str:
     if len(parts) <= 1:
-        return "".join(parts)
+        return parts[0] if parts else ""
     if len(parts) == 2:
         return f"{parts[0]} {word} {parts[1]}"
     return ", ".join(parts[:-1]) + f", {word} {parts[-1]}"
 
 
-def _plain(text: str) -> str:
-    """A fact's text without a trailing parenthetical note (kept for sentences, dropped for nouns)."""
-    return re.sub(r"\s*\((?:false|no|otherwise)\b[^)]*\)", "", text).strip()
+_plain = affirm
+"""A fact's text without a note on what false means (nouns and sentences are made from it)."""
 
 
 def _possessive(subject: str) -> str:
@@ -442,14 +506,98 @@ def _singular(word: str) -> str:
 
 
 def _past_to_base(word: str) -> str:
+    """A regular past tense's base form (of four letters or more), spelt as a dictionary spells it.
+
+    A silent e comes back (hoped, fizzled, charged), a doubled consonant goes
+    (stopped, travelled) unless the base has it (added, passed, called), and
+    "-ied" is "-y" (carried) or, in a word of four letters, "-ie" (tied).
+    """
+    lower = word.lower()
+    if lower in _SPELLED:
+        base = _SPELLED[lower]
+        return word[:len(base)]
+    if lower.endswith("eed"):  # a present tense (exceed, succeed): the past ones (agreed, freed) are spelled above
+        return word
+    if lower.endswith("ied"):
+        return word[:-1] if len(word) == 4 else word[:-3] + "y"
     stem = word[:-2]
-    if word.endswith("ied"):
-        return word[:-3] + "y"
-    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "lsz":
-        return stem[:-1]  # stopped -> stop
-    if stem[-1] in "vcz" or stem.endswith(("rg", "dg", "ur", "at", "ut", "id", "os", "as", "us", "ir")):
-        return stem + "e"  # moved -> move, charged -> charge, obscured -> obscure
-    return stem
+    if lower.endswith("ued"):
+        return stem + "e"  # issued, argued
+    s = re.sub(r"(?<=[qg])u(?=[aeiouy])", "", stem.lower())  # the u of "qu", "gu" is no vowel: quoted, guided
+    if s[-1] == s[-2] not in _VOWELS:
+        return stem[:-1] if _one_consonant(s) else stem
+    return stem + "e" if _silent_e(s) else stem
+
+
+def _one_consonant(s: str) -> bool:
+    """Whether a stem `s` (lower case) that ends in a doubled consonant doubled it for -ed: its base has one."""
+    if s.endswith("ll"):  # travelled, controlled, fuelled: an -el or -ol of a longer word; called, spelled: the base's
+        return bool(re.search(r"(?:[aeiou]|(?<=[^aeiou])y).*[eo]ll$", s))
+    return s[-1] not in _KEPT_DOUBLE and bool(re.search(r"[^aeiouy][aeiou](.)\1$", s))  # stopped; not added, passed
+
+
+def _silent_e(s: str) -> bool:
+    """Whether a regular past tense's stem `s` (lower case, one consonant at its end) lost an e: hoped, fizzled."""
+    last, before = s[-1], s[-2:-1]
+    if last in _E_ALWAYS:
+        return True  # forced, moved, gazed, caused: no English verb ends in one of these alone
+    if last in _E_NEVER:
+        return False  # played, echoed, bowed, boxed
+    if last == "h":
+        return before == "t" and s[-3:-2] in _VOWELS  # bathed, breathed, soothed; not bashed, reached, unearthed
+    if last == "g":
+        return before != "n" or s.endswith(_E_AFTER_NG)  # charged, judged, raged, changed; not banged, ringed
+    if before not in _VOWELS:
+        return last == "l" and before not in _LIQUID  # fizzled, handled; not curled, howled, landed, marked
+    if s[-3:-2] in _VOWELS:
+        return s.endswith(_E_AFTER_PAIR)  # failed, aimed, retreated, raided; but created, initiated
+    if _syllables(s) == 1:
+        return True  # hoped, faded, named: a base with a short vowel would have doubled it (hopped)
+    return s.endswith(_STRESSED) or not s.endswith(_UNSTRESSED)  # completed, declared; but opened, targeted
+
+
+def _syllables(s: str) -> int:
+    """How many vowel sounds a lower-case word has (a y after a consonant is one: styled)."""
+    return len(re.findall(r"[aeiou]+|(?<=[^aeiou])y", s))
+
+
+def _perfect(words: list[str], i: int) -> bool:
+    """Whether `words[i]` is a past participle after have ("has moved this turn", "has been shaken"), not an
+    adjective of what it has ("has ranged weapons"): "been", or a participle that ends the sentence or that a word
+    which is no noun (a determiner, a preposition, a number) follows."""
+    if i >= len(words):
+        return False
+    w = words[i].lower()
+    if w == "been":
+        return True
+    if w not in _PARTICIPLES and not (w.endswith("ed") and w.isalpha()):
+        return False
+    return i + 1 == len(words) or words[i + 1].lower() in _AFTER_PERFECT or words[i + 1][:1].isdigit()
+
+
+def _some(words: list[str]) -> list[str]:
+    """What "no ..." denies, said as being there: "no banner" -> "a banner", "no banners" -> "banners",
+    "no more than 3" -> "more than 3", "no longer" -> "still"."""
+    if not words or words[0].lower() in _COMPARATIVES:
+        return words
+    if words[0].lower() == "longer":
+        return ["still", *words[1:]]
+    head = []
+    for w in words:
+        if w.lower() in _NOUN_ENDS:
+            break
+        head.append(w)
+    from kb.keywords import _inflect
+
+    engine = _inflect()
+    if any(w.isalpha() and engine.singular_noun(w) for w in head):
+        return words  # a plural: "banners"
+    return [engine.a(words[0]).split()[0], *words]  # "a banner", "an Indirect Fire weapon"
+
+
+def _bare(phrase: str) -> str:
+    """A noun phrase without its article and a trailing "of": "a save of" -> "save"."""
+    return re.sub(r"^(?:an?|the)\s+|\s+of$", "", phrase)
 
 
 def _third_to_base(word: str) -> str:

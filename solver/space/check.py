@@ -26,7 +26,7 @@ from kb.model import Modifier, Pack
 from solver.space.dead import Words, dead_reason
 from solver.space.model import Coverage, splits, unsplit
 from solver.space.progress import progress
-from solver.space.search import base_inputs, candidate_facts, fact_values, frontier, minimal_witnesses
+from solver.space.search import base_inputs, candidate_facts, fact_values, frontier, in_pack_order, minimal_witnesses
 
 SEVERITIES = ("error", "warning", "note")
 KINDS = (
@@ -159,8 +159,9 @@ def replay(pack: Pack, quantity: str, witness: Mapping[str, Any]) -> tuple[dict[
         ruling = ask_if_possible(pack, quantity, Situation(given=given))
         return ruling is None or ruling.cases is None
 
-    found = minimal_witnesses(pack, answered, candidate_facts(pack, quantity), fixed=witness)
-    given = found[0] if found else dict(witness)
+    facts = {f: v for f, v in witness.items() if f in pack.facts}  # a base or a target is no fact: kept below
+    found = minimal_witnesses(pack, answered, candidate_facts(pack, quantity), fixed=facts)
+    given = found[0] if found else facts
     given = {f: given[f] for f in pack.facts if f in given}
     q = pack.quantities[quantity]
     target = witness.get(TARGET)
@@ -359,7 +360,7 @@ def _respects(ruling: Any, holds: Expr) -> bool:
 def _contradictions(pack: Pack) -> Iterable[Finding]:
     """Derivations that produce values a domain constraint forbids, from inputs that break no constraint."""
     for c in pack.constraints.values():
-        derived = [n for n in c.require.names if pack.facts[n].derive is not None]
+        derived = [n for n in in_pack_order(pack, c.require.names) if pack.facts[n].derive is not None]
         if not derived or not _searchable(pack, [c.require]):
             continue
         others = {n: k for n, k in pack.constraints.items() if n != c.name}

@@ -26,7 +26,7 @@ says what it tried and does not claim to be exhaustive.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise, product
 from typing import Any
 
@@ -267,7 +267,7 @@ def _situations(old: Pack, new: Pack, q: str, changed: Sequence[str],
     symmetric = interchangeable(old, new, q, facts, exprs, changed)
     members = {m.name for group in symmetric for m in group}
     single = {f for m in members for f in new.modifiers[m].when.names}
-    parts = _parts(new, [f for f in facts if f not in single], [e for e in exprs if not e.names & single])
+    parts = _parts((old, new), [f for f in facts if f not in single], [e for e in exprs if not e.names & single])
     for part in parts:
         _fill(old, new, part, changed, coverage)
         if not part.table:
@@ -370,30 +370,36 @@ def _choose(n: int, k: int) -> int:
     return comb(n, k)
 
 
-def _parts(pack: Pack, facts: Sequence[str], exprs: Sequence[Expr]) -> list[_Part]:
-    """Split the facts into parts no reading, shared input or domain constraint joins."""
+def _parts(packs: Sequence[Pack], facts: Sequence[str], exprs: Sequence[Expr]) -> list[_Part]:
+    """Split the facts into parts no reading, shared input or domain constraint joins (in either version: a fact
+    only the old version's derivation reads still decides a reading)."""
     import networkx as nx
+
+    def behind(names: Iterable[str]) -> set[str]:
+        return set().union(*(facts_behind(p, names) for p in packs))
+
+    def inputs_of(name: str) -> set[str]:
+        return set().union(*(inputs(p, name) for p in packs if name in p.facts))
 
     graph: nx.Graph[str] = nx.Graph()
     graph.add_nodes_from(facts)
     for e in exprs:
-        read = [n for n in facts_behind(pack, e.names) if n in graph]  # through derived facts varied by inputs
+        read = [n for n in behind(e.names) if n in graph]  # through derived facts varied by inputs
         graph.add_edges_from(pairwise(read))
     by_input: dict[str, str] = {}
     for f in facts:
-        for n in inputs(pack, f):
+        for n in inputs_of(f):
             if n in by_input:
                 graph.add_edge(by_input[n], f)
             by_input.setdefault(n, f)
-    for c in pack.constraints.values():
-        read = [f for f in facts if inputs(pack, f) & {i for n in c.require.names if n in pack.facts
-                                                        for i in inputs(pack, n)}]
+    for c in (c for p in packs for c in p.constraints.values()):
+        read = [f for f in facts if inputs_of(f) & {i for n in c.require.names for i in inputs_of(n)}]
         graph.add_edges_from(pairwise(read))
     order = {f: i for i, f in enumerate(facts)}
     parts = []
     for component in sorted(nx.connected_components(graph), key=lambda c: min(order[f] for f in c)):
         members = sorted(component, key=order.__getitem__)
-        parts.append(_Part(members, [e for e in exprs if facts_behind(pack, e.names) & component]))
+        parts.append(_Part(members, [e for e in exprs if behind(e.names) & component]))
     return parts
 
 
@@ -404,6 +410,7 @@ def _fill(old: Pack, new: Pack, part: _Part, changed: Sequence[str], coverage: C
     derivations_differ = any(c in old.facts or c in new.facts for c in changed) or \
         _shape(old.constraints) != _shape(new.constraints) or old.plurals != new.plurals
     seen: dict[tuple[Any, ...], int] = {}
+    old, new = _alone(old, part.facts), _alone(new, part.facts)
     for given in _assignments(part.facts, options, coverage):
         if coverage.out_of_time():
             return
@@ -411,14 +418,26 @@ def _fill(old: Pack, new: Pack, part: _Part, changed: Sequence[str], coverage: C
         if readings is None:
             continue
         weight = 1
-        for f, v in given.items():
-            weight *= classes[f][v]
+        for f in part.facts:  # a fact left out keeps its default, which stands for the default's whole class
+            weight *= classes[f].get(given.get(f, new.facts[f].default), 1)
         if readings in seen:
             index = seen[readings]
             part.table[index] = (part.table[index][0], part.table[index][1] + weight)
             continue
         seen[readings] = len(part.table)
         part.table.append((given, weight))
+
+
+def _alone(pack: Pack, facts: Sequence[str]) -> Pack:
+    """`pack` with only the domain constraints on what `facts` are computed from.
+
+    A part is read with every other fact at its default, and a default may be one a constraint of another part
+    forbids (that part's own situations set it): such a constraint says nothing about this part's readings.
+    """
+    read = {i for f in facts if f in pack.facts for i in inputs(pack, f)}
+    own = {name: c for name, c in pack.constraints.items()
+           if read & {i for n in c.require.names if n in pack.facts for i in inputs(pack, n)}}
+    return pack if len(own) == len(pack.constraints) else replace(pack, constraints=own, index={})
 
 
 def _assignments(facts: Sequence[str], options: Sequence[Sequence[Any]],
@@ -469,7 +488,9 @@ def _joint_classes(old: Pack, new: Pack, name: str, coverage: Coverage) -> dict[
     for v in range(low, high + 1):
         groups.setdefault((index_a.get(v, -1), index_b[v]), []).append(v)
     centre = typical(fact)
-    out = {min(vs, key=lambda v: (abs(v - centre), v)): len(vs) for vs in groups.values()}
+    # the default's class is tried as the default (the fact left out), never again as another of its values
+    out = {fact.default if fact.default in vs else min(vs, key=lambda v: (abs(v - centre), v)): len(vs)
+           for vs in groups.values()}
     return dict(sorted(out.items(), key=lambda item: (abs(item[0] - centre), item[0])))
 
 
@@ -506,7 +527,8 @@ def _answer(r: Any) -> tuple[Any, ...]:
         return tuple((c.when, _answer(c.ruling)) for c in r.cases)
     if r.groups:
         return tuple((name, _answer(g)) for name, g in r.groups)
-    return (r.value, r.display, r.probability, r.then, r.automatic, r.modifier, repr(r.extra),
+    extra = tuple((k, sorted(v) if k == "reroll" else v) for k, v in r.extra)  # the re-rolls that apply, as a set
+    return (r.value, r.display, r.probability, r.then, r.automatic, r.modifier, repr(extra),
             tuple((o.option, _answer(o.ruling)) for o in r.readings or ()))
 
 

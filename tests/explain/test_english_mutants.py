@@ -278,4 +278,281 @@ def test_the_small_words() -> None:
                                                                                 "the boss's"]
     assert [_join(p, "and") for p in ([], ["a"], ["a", "b"], ["a", "b", "c"])] == ["", "a", "a and b",
                                                                                   "a, b, and c"]
-    assert [_value(v) for v in (True, False, frozenset(), ["B", "A"], 3)] == ["yes", "no", "none", "A, B", "3"]
+    shown: list[object] = [True, False, frozenset(), ["B", "A"], 3]
+    assert [_value(v) for v in shown] == ["yes", "no", "none", "A, B", "3"]
+
+
+# -- what a count fact counts, one of them ------------------------------------------------------------------------
+
+COUNTS = build_pack([read_yaml("""
+pack: counts
+facts:
+  per.five: {type: int, range: [0, 9], default: 0, text: "the unit has {value} dice per 5 models"}
+  in.ranks: {type: int, range: [0, 9], default: 0, text: "the unit has {value} models in its ranks"}
+  of.ranks: {type: int, range: [0, 9], default: 0, text: "the unit has {value} ranks of models"}
+  for.weapons: {type: int, range: [0, 9], default: 0, text: "the unit has {value} attacks for its weapons"}
+  on.models: {type: int, range: [0, 9], default: 0, text: "the unit has {value} wounds on its models"}
+  of.first: {type: int, range: [0, 9], default: 0, text: "the unit has {value} of its models left"}
+quantities:
+  q: {kind: pool, text: the pool, base: 3}
+""", "counts.yaml")], "counts")
+
+
+@pytest.mark.parametrize(("fact", "one"), [
+    ("per.five", "die per 5 models"),  # "1 die per 5 models": what follows "per" stays as it is
+    ("in.ranks", "model in its ranks"),
+    ("of.ranks", "rank of models"),
+    ("for.weapons", "attack for its weapons"),
+    ("on.models", "wound on its models"),
+    ("of.first", "of its models left"),  # nothing before the preposition to make singular
+])
+def test_one_of_what_is_counted_keeps_what_follows_its_preposition(fact: str, one: str) -> None:
+    assert per_unit(COUNTS.facts[fact]) == one
+
+
+def test_a_plural_in_ies_of_any_length_is_made_singular() -> None:
+    assert [_singular(w) for w in ("companies", "allies", "flies")] == ["company", "ally", "fly"]
+
+
+def test_a_present_tense_in_eed_is_its_own_base() -> None:
+    """"the units exceed the limit": exceed is no past tense of "excee"."""
+    assert [_past_to_base(w) for w in ("exceed", "succeed", "proceed")] == ["exceed", "succeed", "proceed"]
+
+
+# -- a chain of comparisons that is not a row of a table, and keywords -------------------------------------------
+
+@pytest.mark.parametrize(("condition", "holds"), [
+    ("2 <= unit.bs <= unit.los",  # the upper end is no number: two comparisons, not "2 to ..."
+     "the unit has Ballistic Skill 2 or more and the unit's Ballistic Skill is at most the unit's Line of Sight value"),
+    ("2 <= wind <= 5", "wind speed is at least 2 and wind speed is at most 5"),  # a fact with no {value} in its text
+    ("unit.kind in unit.keywords", "the unit has what the unit fights on among its keywords"),
+    ("unit.kind not in unit.keywords", "the unit does not have what the unit fights on among its keywords"),
+    ("'VEHICLE' in other.keywords", "the unit has the VEHICLE keyword"),  # a keywords fact the pack does not have
+    ("matches('INFANTRY non-VEHICLE', unit.keywords)", "the unit is a non-VEHICLE INFANTRY"),  # "non-" said first
+    ("matches('SPACE WOLVES INFANTRY', unit.keywords)", "the unit is a SPACE WOLVES INFANTRY"),  # as written
+    ("matches('ORK or INFANTRY', unit.keywords)", "the unit is an ORK or INFANTRY"),
+])
+def test_comparisons_and_keywords_read_as_english(condition: str, holds: str) -> None:
+    assert say(PACK, parse_expr(condition)) == holds
+
+
+def test_the_value_of_a_fact_asked_for_among_keywords_is_shown() -> None:
+    assert say(PACK, parse_expr("unit.kind in unit.keywords"), VALUES) == \
+        "the unit has what the unit fights on (horse) among its keywords (its keywords: GRENADES, INFANTRY)"
+
+
+# -- an amount whose conditional the situation settles --------------------------------------------------------------
+
+TIERED = "4 if unit.kind == 'horse' else 5 if unit.bs >= 4 else 3"
+
+
+@pytest.mark.parametrize(("given", "said"), [
+    ({"unit.kind": "horse"}, "4 (as the unit fights on horse)"),
+    ({"unit.kind": "foot", "unit.bs": 5}, "5 (as the unit has Ballistic Skill 5 (4 or more))"),
+    ({"unit.kind": "foot", "unit.bs": 3},
+     "3 (as the unit does not fight on horse (it is foot) and the unit has Ballistic Skill 3 (less than 4))"),
+    ({}, "4 if the unit fights on horse, otherwise 5 if the unit has Ballistic Skill 4 or more, otherwise 3"),
+])
+def test_a_settled_amount_is_the_value_the_situation_picks_and_why(given: dict[str, object], said: str) -> None:
+    assert amount(PACK, parse_expr(TIERED), given, settled=True) == said
+
+
+def test_an_amount_is_said_whole_unless_asked_to_settle_it() -> None:
+    assert amount(PACK, parse_expr(TIERED), {"unit.kind": "foot", "unit.bs": 3}) == (
+        "4 if the unit fights on horse (it is foot), otherwise 5 if the unit has Ballistic Skill 3 (4 or more), "
+        "otherwise 3")
+    assert amount(PACK, parse_expr(TIERED), settled=True) == \
+        "4 if the unit fights on horse, otherwise 5 if the unit has Ballistic Skill 4 or more, otherwise 3"
+
+
+# -- why a condition failed, through derived facts ------------------------------------------------------------------
+
+DERIVED = build_pack([read_yaml("""
+pack: derived
+facts:
+  a.moved: {type: bool, text: "the unit moved this turn"}
+  a.bs: {type: int, range: [1, 6], default: 3, text: "the unit has Ballistic Skill {value}"}
+  d.steady: {type: bool, derive: "not a.moved", text: "the unit is steady"}
+  d.aimed: {type: bool, derive: "d.steady and a.bs <= 3", text: "the unit takes aim"}
+  d.sniping: {type: bool, derive: "d.aimed", text: "the unit is sniping"}
+quantities:
+  q: {kind: pool, text: the pool, base: 3}
+""", "derived.yaml")], "derived")
+
+
+def _derived(**given: object) -> dict[str, object]:
+    from solver.facts import derive_facts
+
+    return derive_facts(DERIVED, {k.replace("_", "."): v for k, v in given.items()})
+
+
+def test_why_a_derived_fact_failed_goes_two_derived_facts_deep() -> None:
+    values = _derived(a_moved=True, a_bs=3)
+    assert why_not(DERIVED, parse_expr("d.sniping"), values) == \
+        "the unit is not sniping (the unit does not take aim (the unit is not steady))"  # not "(the unit moved ...)"
+    assert why_not(DERIVED, parse_expr("d.aimed"), values) == \
+        "the unit does not take aim (the unit is not steady (the unit moved this turn))"
+
+
+def test_a_derived_fact_that_failed_for_its_whole_condition_is_not_said_twice() -> None:
+    """"the unit is not steady (the unit moved this turn)" says nothing "the unit is not steady" does not, at the top;
+    below it, the reason is the point."""
+    values = _derived(a_moved=True, a_bs=3)
+    assert why_not(DERIVED, parse_expr("d.steady"), values) == "the unit is not steady"
+    assert why_not(DERIVED, parse_expr("d.steady and a.bs <= 2"), values) == \
+        "the unit is not steady; the unit has Ballistic Skill 3 (more than 2)"
+
+
+def test_a_condition_no_part_of_which_failed_is_said_whole() -> None:
+    values = _derived(a_moved=True, a_bs=3)
+    assert why_not(DERIVED, parse_expr("not a.moved"), values) == "the unit moved this turn"
+    assert why_not(DERIVED, parse_expr("not (a.bs <= 3)"), values) == "the unit has Ballistic Skill 3 (3 or less)"
+    assert why_not(DERIVED, parse_expr("a.moved and false"), values) == "always"  # what holds instead of "never"
+
+
+# -- the verb of a fact's sentence, past or present, and what it measures -------------------------------------------
+
+VERBS = build_pack([read_yaml("""
+pack: verbs
+facts:
+  rolled: {type: int, range: [0, 9], default: 0, text: "the unit rolled {value} dice"}
+  lost: {type: int, range: [0, 9], default: 0, text: "the wounded model lost {value} wounds"}
+  earns: {type: int, range: [0, 9], default: 0, text: "the hero's deed earns {value} glory points"}
+  moved: {type: int, range: [0, 9], default: 0, text: "the unit moved {value} inches"}
+  gives: {type: int, range: [0, 9], default: 0, text: "the unit's focus gives {value} dice"}
+  reaches: {type: int, range: [0, 9], default: 0, text: "the radius reaches {value} inches"}
+quantities:
+  q: {kind: pool, text: the pool, base: 3}
+""", "verbs.yaml")], "verbs")
+
+
+@pytest.mark.parametrize(("fact", "said"), [
+    ("rolled", "the dice the unit rolled"),
+    ("lost", "the wounds the wounded model lost"),  # "wounded" after "the" is no verb
+    ("earns", "the glory points the hero's deed earns"),  # "deed" is no past tense
+    ("moved", "the inches the unit moved"),
+    ("gives", "the dice the unit's focus gives"),  # "focus" after a possessive is no verb
+    ("reaches", "the inches the radius reaches"),  # "radius" after "the" is no verb
+])
+def test_what_a_fact_measures_is_named_from_its_verb(fact: str, said: str) -> None:
+    assert noun(VERBS.facts[fact]) == said
+
+
+def test_a_string_that_spells_a_facts_name_is_no_fact() -> None:
+    assert say(PACK, parse_expr("'wind' == 'calm'")) == "'wind' is 'calm'"
+
+
+NOUNS = build_pack([read_yaml("""
+pack: nouns
+facts:
+  kw: {type: keywords, default: [], text: "the unit's keywords (of every model in it)"}
+  hits: {type: int, range: [1, 6], default: 4, text: "the attacker hits on {value}+ (printed To-Hit Value)"}
+  before: {type: int, range: [1, 6], default: 4, text: "the target saves on {value}+ (before modifiers)"}
+  after: {type: int, range: [1, 6], default: 4, text: "the target saves on {value}+ (after modifiers)"}
+  eg: {type: int, range: [1, 6], default: 4, text: "the target saves on {value}+ (e.g. 4 for a 4+ save)"}
+  ie: {type: int, range: [1, 6], default: 4, text: "the target saves on {value}+ (i.e. its Save)"}
+  first: {type: int, range: [1, 9], default: 4, text: "{value} is the unit's Toughness"}
+  question: {type: int, range: [1, 9], default: 4, text: "is the unit within {value} inches"}
+  rolls: {type: int, range: [1, 6], default: 4, text: "the unit needs {value}+ rolls"}
+  have: {type: int, range: [1, 9], default: 1, text: "the models have {value} wounds"}
+  is: {type: int, range: [2, 12], default: 7, text: "the printed Command Value is {value}"}
+  are: {type: int, range: [0, 9], default: 0, text: "the unit's lost wounds are {value}"}
+  one: {type: int, range: [0, 9], default: 5, text: "Movement is {value}"}
+  fired: {type: int, range: [0, 9], default: 0, text: "Archers fired {value} arrows"}
+  wounded: {type: int, range: [0, 9], default: 0, text: "Wounded models lost {value} wounds"}
+  costs: {type: int, range: [0, 9], default: 0, text: "Fear costs {value} points"}
+  score: {type: int, range: [0, 9], default: 0, text: "models score {value} hits"}
+  times: {type: int, range: [0, 9], default: 0, text: "the unit hits {value} times"}
+  gas: {type: int, range: [0, 9], default: 0, text: "mustard gas burns {value} models"}
+  boss: {type: int, range: [0, 9], default: 0, text: "the enemy boss gives {value} orders"}
+quantities:
+  q: {kind: pool, text: the pool, base: 3}
+""", "nouns.yaml")], "nouns")
+
+
+@pytest.mark.parametrize(("fact", "said"), [
+    ("kw", "the unit's keywords"),
+    ("hits", "the attacker's printed To-Hit Value"),  # the note names it
+    ("before", "what the target saves on"),  # a note on when, or an example, names nothing
+    ("after", "what the target saves on"),
+    ("eg", "what the target saves on"),
+    ("ie", "what the target saves on"),
+    ("first", "the value in \u201cN is the unit's Toughness\u201d"),  # the value before its verb
+    ("question", "the value in \u201cis the unit within N inches\u201d"),  # no verb after its subject
+    ("rolls", "the rolls the unit needs"),  # "{value}+ rolls": the + is the value's
+    ("have", "the models' wounds"),
+    ("is", "the printed Command Value"),
+    ("are", "the unit's lost wounds"),
+    ("one", "Movement"),
+    ("fired", "the arrows Archers fired"),
+    ("wounded", "the wounds Wounded models lost"),  # the first word is no verb
+    ("costs", "the points Fear costs"),
+    ("score", "the value in \u201cmodels score N hits\u201d"),  # "models" is the subject, "score" no -s verb
+    ("times", "the times the unit hits"),
+    ("gas", "the models mustard gas burns"),  # "gas" is too short to be a verb
+    ("boss", "the orders the enemy boss gives"),  # "boss" is no verb
+])
+def test_what_a_fact_measures_is_named_from_the_words_around_its_verb(fact: str, said: str) -> None:
+    assert noun(NOUNS.facts[fact]) == said
+
+
+# -- sentences, amounts and negations in the remaining forms ---------------------------------------------------------
+
+WORDS = build_pack([read_yaml("""
+pack: words
+facts:
+  kw: {type: keywords, default: [], text: "the unit has the keywords {value}"}
+  armour: {type: int, range: [0, 6], default: 0, text: "the unit has Armour {value} (otherwise none)"}
+  drill: {type: enum, values: {close: close order, open: open order}, default: close,
+          text: "the unit fights in {value}"}
+  moved: {type: bool, text: "the unit moved this turn"}
+quantities:
+  q: {kind: pool, text: the pool, base: 3}
+""", "words.yaml")], "words")
+
+
+def test_a_facts_sentence_in_its_remaining_forms() -> None:
+    assert sentence(PACK.facts["unit.moved"]) == "the unit moved this turn"  # true, unless told otherwise
+    assert sentence(WORDS.facts["kw"], frozenset({"B", "A"})) == "the unit has the keywords A, B"
+    assert sentence(NOUNS.facts["kw"], frozenset({"A"})) == "the unit's keywords are A"  # the note dropped
+    assert sentence(WORDS.facts["armour"], 3) == "the unit has Armour 3"  # what "otherwise" means is dropped
+    assert sentence(WORDS.facts["drill"], "open") == "the unit fights in open order"
+
+
+@pytest.mark.parametrize(("text", "negated"), [
+    ("the models are in cover (false: in the open)", "the models are in the open"),
+    ("the unit was hit (false: missed)", "the unit was missed"),
+    ("the units were hit (false: missed)", "the units were missed"),
+    ("the unit moved (false: it stood still)", "it stood still"),  # no "is" to keep: what false means, whole
+])
+def test_what_false_means_is_said_after_the_verb_to_be(text: str, negated: str) -> None:
+    assert negate(text) == negated
+
+
+@pytest.mark.parametrize(("expr", "said", "shown"), [
+    ("true", "true", "true"),
+    ("false", "false", "false"),
+    ("other.count + 1", "other.count plus 1", "other.count plus 1"),  # a name the pack does not know
+    ("2 * 3", "three times 2", "three times 2"),  # the constant first is the count only before a fact
+    ("unit.bs if unit.moved else 3", "the unit's Ballistic Skill if the unit moved this turn, otherwise 3",
+     "the unit's Ballistic Skill (3) if the unit moved this turn, otherwise 3"),
+    ("unit.bs > 3", "the unit has Ballistic Skill more than 3", "the unit has Ballistic Skill 3 (more than 3)"),
+])
+def test_an_amount_in_its_remaining_forms(expr: str, said: str, shown: str) -> None:
+    assert amount(PACK, parse_expr(expr)) == said
+    assert amount(PACK, parse_expr(expr), VALUES) == shown
+
+
+def test_an_enum_value_is_shown_in_the_packs_words() -> None:
+    assert amount(WORDS, parse_expr("drill"), {"drill": "open"}) == "what the unit fights in (open order)"
+
+
+@pytest.mark.parametrize(("condition", "holds", "fails"), [
+    ("moved == true", "the unit moved this turn", "the unit did not move this turn"),
+    ("moved == false", "the unit did not move this turn", "the unit moved this turn"),
+    ("moved != false", "the unit moved this turn", "the unit did not move this turn"),
+])
+def test_a_bool_fact_compared_with_true_or_false_reads_as_its_sentence(condition: str, holds: str, fails: str) -> None:
+    """It read "the unit moved this turn is true"."""
+    assert say(WORDS, parse_expr(condition)) == holds
+    assert say(WORDS, parse_expr(condition), holds=False) == fails

@@ -1,0 +1,748 @@
+"""`check`: every finding a pack's rules give, checked where mutation testing found nothing watching
+(`python tools/mutate.py solver/space/check.py`).
+
+Each pack here is a few lines written for one finding; what the finding must say is worked out from those lines
+(which rules can hold together, what a clamp leaves of a pool, which condition contradicts itself), never read
+back from `check` itself.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.document import read_yaml
+from kb.errors import PackError
+from kb.loader import build_pack
+from kb.model import Pack
+from solver.space.check import Finding, check_pack, load_findings
+
+
+def pack(text: str, *overlays: str) -> Pack:
+    """A pack from YAML text, with overlays (a house rule replaces same-named entries)."""
+    docs = [read_yaml(text, "p.yaml"), *(read_yaml(o, f"house{i}.yaml") for i, o in enumerate(overlays))]
+    return build_pack(docs, "p", overlay=1 if overlays else None)
+
+
+def findings(text: str, *overlays: str) -> list[Finding]:
+    try:
+        return check_pack(pack(text, *overlays))
+    except PackError as e:
+        return load_findings(e)
+
+
+def names(f: Finding) -> list[str]:
+    return [name for name, _ in f.rules]
+
+
+def lines(f: Finding) -> list[tuple[str, int]]:
+    return [(name, where.line) for name, where in f.rules]
+
+
+# -- a pack that does not load -----------------------------------------------------------------------------------
+
+
+def test_a_cycle_of_three_derived_facts_says_each_step_and_what_to_do() -> None:
+    (f,) = findings("""\
+pack: r
+facts:
+  a.x: {type: bool, derive: c.x}
+  b.x: {type: bool, derive: a.x}
+  c.x: {type: bool, derive: b.x}
+quantities:
+  dice: {kind: pool, base: 3}
+modifiers:
+  m: {quantity: dice, change: +1, when: a.x}
+""")
+    assert (f.severity, f.kind, f.key) == ("error", "cycle", "cycle.a.x+b.x+c.x")
+    assert f.message == ("a.x -> b.x -> c.x -> a.x: b.x is derived from a.x, c.x is derived from b.x and a.x is "
+                         "derived from c.x, so none of them can be worked out; derive one of them from base facts "
+                         "(or from facts derived from base facts) only.")
+    assert lines(f) == [("a.x", 3), ("b.x", 4), ("c.x", 5)]
+
+
+def test_a_cycle_of_overrides_names_each_policy_once() -> None:
+    """p beats q, q beats r, r beats p: no rule comes first. Each policy is cited after the rules, once."""
+    (f,) = findings("""\
+pack: r
+facts:
+  a.x: {type: bool}
+quantities:
+  dice: {kind: pool, base: 3}
+modifiers:
+  p: {quantity: dice, change: +1, when: a.x}
+  q: {quantity: dice, change: +1, when: a.x}
+  r: {quantity: dice, change: +1, when: a.x}
+policies:
+  o1: {kind: override, rule: p, over: [q]}
+  o2: {kind: override, rule: q, over: [r]}
+  o3: {kind: override, rule: r, over: [p]}
+""")
+    assert (f.severity, f.kind, f.key) == ("error", "cycle", "cycle.p+q+r")
+    assert f.message == ("p -> q -> r -> p: no rule comes first: p beats q by o1, q beats r by o2 and r beats p by "
+                         "o3; change one of these policies so that one rule comes first.")
+    assert names(f) == ["p", "q", "r", "o1", "o2", "o3"]
+
+
+def test_a_load_error_is_a_finding_placed_where_it_is_and_says_its_hint() -> None:
+    found = findings("""\
+pack: r
+facts:
+  shooter.moved: {type: bool}
+quantities:
+  dice: {kind: pool, base: 3}
+modifiers:
+  moved: {quantity: dice, change: -1, when: shooter.movd}
+""")
+    (f,) = found
+    assert (f.severity, f.kind, f.key) == ("error", "load_error", "load_error.p.yaml:7:45")  # the name's column
+    assert f.message == "modifiers.moved.when: unknown fact 'shooter.movd' (did you mean 'shooter.moved'?)"
+    assert [(name, str(where)) for name, where in f.rules] == [("p.yaml:7:45", "p.yaml:7:45")]
+
+
+def test_a_problem_with_no_place_or_members_is_still_a_finding() -> None:
+    from kb.errors import RuleCycle, RulingsError
+
+    plain = load_findings(RulingsError("something is wrong"))
+    assert [(f.kind, f.key, f.message, f.rules) for f in plain] == [
+        ("load_error", "load_error.", "something is wrong", ())]
+    bare = load_findings(RuleCycle(["a", "b"]))  # a cycle that names nothing where it is written
+    assert [(f.kind, f.key, f.message) for f in bare] == [
+        ("cycle", "cycle.", "cycle: a -> b -> a (break the cycle: a rule cannot depend on itself)")]
+
+
+# -- rules that can never apply --------------------------------------------------------------------------------
+
+REROLLS = """\
+pack: r
+facts:
+  unit.a: {type: bool}
+  unit.b: {type: bool}
+quantities:
+  hit:
+    kind: roll
+    dice: D6
+    rerolls:
+      - {name: r1, reroll: ones, when: unit.a}
+      - {name: r2, reroll: all, when: not unit.a, improves: r1}
+      - {name: r3, reroll: failed, when: unit.b, improves: r2}
+modifiers:
+  m: {quantity: hit, change: +1, when: unit.b}
+"""
+
+
+def test_an_improved_re_roll_needs_the_conditions_of_every_rule_it_improves() -> None:
+    """r2 improves r1: it needs a and not a, which never hold together; r3 improves r2, so it needs r1's and
+    r2's conditions too."""
+    found = findings(REROLLS)
+    assert [(f.severity, f.kind, f.key, f.quantity, f.cause) for f in found] == [
+        ("error", "dead_rule", "dead_rule.hit.r2", "hit", "contradiction"),
+        ("error", "dead_rule", "dead_rule.hit.r3", "hit", "contradiction")]
+    r2, r3 = found
+    assert r2.message == ("the re-roll rule r2 of hit (it improves r1, so both conditions must hold) can never "
+                          "apply: its condition `(not unit.a) and (unit.a)` contradicts itself: no values of its "
+                          "facts satisfy it, whatever their ranges.")
+    assert r3.message.startswith("the re-roll rule r3 of hit (it improves r2, which improves r1, so every one of "
+                                 "their conditions must hold) can never apply: its condition "
+                                 "`(unit.b) and (not unit.a) and (unit.a)` contradicts itself")
+    assert lines(r2) == [("r2", 11), ("r1", 10)] and lines(r3) == [("r3", 12), ("r2", 11), ("r1", 10)]
+
+
+def test_a_re_roll_ruled_out_by_a_constraint_names_it() -> None:
+    text = REROLLS.replace("when: not unit.a, improves: r1", "when: unit.b, improves: r1") + \
+        "constraints:\n  apart: {require: not (unit.a and unit.b)}\n"
+    found = [f for f in findings(text) if f.kind == "dead_rule"]
+    assert [(f.key, f.cause) for f in found] == [("dead_rule.hit.r2", "constraint"), ("dead_rule.hit.r3", "constraint")]
+    assert names(found[0]) == ["r2", "r1", "apart"]
+    assert "the re-roll rule r2 of hit (it improves r1, so both conditions must hold) can never apply:" in \
+        found[0].message
+
+
+def test_a_re_roll_alone_that_can_never_apply_says_so_without_a_chain() -> None:
+    text = REROLLS.replace("when: unit.a}", "when: unit.a and not unit.a}")
+    dead = [f for f in findings(text) if f.key == "dead_rule.hit.r1"]
+    assert [f.message.split(":")[0] for f in dead] == ["the re-roll rule r1 of hit can never apply"]
+    assert names(dead[0]) == ["r1"]
+
+
+def test_a_rule_the_search_cannot_split_is_not_said_dead() -> None:
+    """A keywords fact asked about eleven keywords is not split: a rule that no situation tried satisfies is only
+    said maybe dead, with why."""
+    many = " and ".join(f"'K{i}' in unit.kw" for i in range(11))
+    text = f"""\
+pack: r
+facts:
+  unit.kw: {{type: keywords, default: []}}
+quantities:
+  dice: {{kind: pool, base: 3}}
+  hit:
+    kind: roll
+    dice: D6
+    rerolls:
+      - {{name: all_of_them, reroll: ones, when: "{many}"}}
+modifiers:
+  all_of_them: {{quantity: dice, change: +1, when: "{many}"}}
+"""
+    found = findings(text)
+    why = ("unit.kw is asked about more than 10 keywords, or in a way the search cannot follow: not every mix of "
+           "them was tried")
+    assert [(f.severity, f.kind, f.key) for f in found] == [
+        ("note", "unproven", "unproven.dead_rule.all_of_them"),
+        ("note", "unproven", "unproven.dead_rule.hit.all_of_them")]
+    assert found[0].message == (f"all_of_them may be a dead rule (no situation tried satisfies `{many}`), but this "
+                                f"is not proven: {why}.")
+    assert found[1].message == (f"the re-roll rule all_of_them of hit may never apply (no situation tried "
+                                f"satisfies `{many}`), but this is not proven: {why}.")
+    assert [f.quantity for f in found] == ["dice", "hit"]
+
+
+# -- rules that hold but never change what a player is told ---------------------------------------------------
+
+CLAMPED = """\
+pack: r
+facts:
+  unit.a: {type: bool}
+  unit.b: {type: bool}
+  unit.c: {type: bool}
+  unit.d: {type: bool}
+quantities:
+  dice: {kind: pool, base: 3}
+modifiers:
+  up: {quantity: dice, change: +1, when: unit.a}
+  big: {quantity: dice, change: +2, when: unit.b}
+  also: {quantity: dice, change: +2, when: unit.c}
+  down: {quantity: dice, change: -1, when: unit.d}
+policies:
+  most: {kind: clamp, quantity: dice, max: 3}
+  best: {kind: exclusive, rules: [big, also], keep: strongest}
+"""
+
+
+def test_a_rule_a_clamp_always_absorbs_never_changes_a_ruling() -> None:
+    """Three dice, at most three: +1 and +2 never show, unless -1 holds too (3 - 1 + 1 = 3 is not 2)."""
+    found = findings(CLAMPED)
+    never = [f for f in found if f.kind == "never_changes"]
+    assert never == []  # down lets each of them show: 3 + 1 - 1 = 3, not 2
+    found = findings(CLAMPED.replace("  down: {quantity: dice, change: -1, when: unit.d}\n", ""))
+    never = [f for f in found if f.kind == "never_changes"]
+    assert [f.key for f in never] == ["never_changes.also.dice", "never_changes.big.dice", "never_changes.up.dice"]
+    up = never[-1]
+    assert up.severity == "warning" and up.quantity == "dice" and lines(up) == [("up", 10)]
+    assert up.message == ("up holds but never changes a ruling of dice: wherever it holds, a clamp, cap, set or "
+                          "automatic result decides instead.")
+    assert dict(up.witness or {}) == {"unit.a": True}
+    assert up.answer == "3 dice; applied up +1; clamped most from 4 to 3"
+
+
+def test_two_equally_strong_rules_of_a_strongest_group_are_an_unsettled_conflict() -> None:
+    found = [f for f in findings(CLAMPED) if f.kind == "unsettled_conflict"]
+    (f,) = found
+    assert (f.severity, f.key, f.quantity) == ("warning", "unsettled_conflict.big+also", "dice")
+    assert f.message == ("best keeps the strongest of its rules, but big and also are equally strong and both hold "
+                         "here, with nothing stronger: only their listing order decides.")
+    assert lines(f) == [("big", 11), ("also", 12), ("best", 16)]
+    assert dict(f.witness or {}) == {"unit.b": True, "unit.c": True}
+    assert f.answer == "3 dice; applied big +2; suppressed also (by big); clamped most from 5 to 3"
+
+
+# -- limits a pack declares -------------------------------------------------------------------------------------
+
+LIMITED = """\
+pack: r
+facts:
+  unit.a: {type: bool}
+  unit.b: {type: bool}
+quantities:
+  hit: {kind: roll, dice: D6}
+modifiers:
+  up: {quantity: hit, change: +1, when: unit.a}
+  up2: {quantity: hit, change: +1, when: unit.b}
+limits:
+  small: {quantity: hit, holds: modifier <= 1, text: never more than +1}
+  fine: {quantity: hit, holds: modifier <= 2}
+  bare: {quantity: hit, holds: modifier <= 0}
+  none: {quantity: hit, holds: "value <= 100"}
+"""
+
+
+def test_a_broken_limit_gives_the_smallest_situation_that_breaks_it_and_the_rules_applied_there() -> None:
+    """+1 and +1: at most +2, so `fine` holds; `small` breaks with both, `bare` with either (the first, up)."""
+    found = {f.key: f for f in findings(LIMITED)}
+    assert sorted(found) == ["limit_broken.bare.hit", "limit_broken.none.hit", "limit_broken.small.hit"]
+    small, bare = found["limit_broken.small.hit"], found["limit_broken.bare.hit"]
+    assert (small.severity, small.kind, small.quantity) == ("error", "limit_broken", "hit")
+    assert small.message == ("hit breaks the limit small (never more than +1): `modifier <= 1` does not hold here, "
+                             "with up and up2 applied.")
+    assert lines(small) == [("small", 11), ("up", 8), ("up2", 9)]
+    assert dict(small.witness or {}) == {"unit.a": True, "unit.b": True}
+    assert small.answer == "D6+2; applied up +1, up2 +1"
+    assert bare.message == "hit breaks the limit bare (modifier <= 0): `modifier <= 0` does not hold here, with up " \
+        "applied."
+    assert dict(bare.witness or {}) == {"unit.a": True}
+    # a roll has no value to compare: every ruling breaks it, the first with no rule applied
+    none = found["limit_broken.none.hit"]
+    assert none.message == "hit breaks the limit none (value <= 100): `value <= 100` does not hold here."
+    assert names(none) == ["none"] and dict(none.witness or {}) == {}
+
+
+def test_a_limit_the_search_cannot_prove_is_a_note_that_says_why() -> None:
+    from solver.characteristics import searched_bases
+
+    p = pack("""\
+pack: r
+facts:
+  weapon.keen: {type: bool}
+quantities:
+  damage: {kind: characteristic, characteristic: number}
+modifiers:
+  keen: {quantity: damage, change: +1, when: weapon.keen}
+limits:
+  capped: {quantity: damage, holds: "value <= 100"}
+""")
+    (f,) = check_pack(p)
+    tried = ", ".join(map(str, searched_bases(p.quantities["damage"])))
+    assert (f.severity, f.kind, f.key, f.quantity) == ("note", "unproven", "unproven.limit.capped.damage", "damage")
+    assert f.message == ("the limit capped (value <= 100) may not hold for every ruling of damage: no situation "
+                         f"tried breaks it, but this is not proven: damage's base comes from the situation: tried "
+                         f"{tried}.")
+    assert lines(f) == [("capped", 9)]
+
+
+# -- values out of range, and quantities with no base -----------------------------------------------------------
+
+
+def test_a_score_below_2_is_out_of_range_unless_a_clamp_sets_a_minimum() -> None:
+    """A 3+ lowered by two +1s needs a 1+: a natural 1 would hit."""
+    text = """\
+pack: r
+facts:
+  unit.a: {type: bool}
+  unit.b: {type: bool}
+quantities:
+  to_hit: {kind: score, base: 3, plus: lowers}
+modifiers:
+  up: {quantity: to_hit, change: +1, when: unit.a}
+  up2: {quantity: to_hit, change: +1, when: unit.b}
+"""
+    (f,) = findings(text)
+    assert (f.severity, f.kind, f.key, f.quantity) == ("warning", "out_of_range", "out_of_range.to_hit", "to_hit")
+    assert f.message == "to_hit can come out as a score below 2 (a natural 1 would hit), and no clamp settles it."
+    assert lines(f) == [("to_hit", 6)]
+    assert dict(f.witness or {}) == {"unit.a": True, "unit.b": True} and f.answer == "1+; applied up +1, up2 +1"
+    assert findings(text + "policies:\n  natural_one: {kind: clamp, quantity: to_hit, min: 2}\n") == []
+    # a clamp with only a maximum settles nothing below
+    capped = findings(text + "policies:\n  most: {kind: clamp, quantity: to_hit, max: 6}\n")
+    assert [f.key for f in capped] == ["out_of_range.to_hit"]
+
+
+def test_a_score_or_pool_with_no_base_is_a_note() -> None:
+    text = """\
+pack: r
+facts:
+  unit.a: {type: bool}
+quantities:
+  dice: {kind: pool}
+  to_hit: {kind: score}
+modifiers:
+  up: {quantity: dice, change: +1, when: unit.a}
+  down: {quantity: to_hit, change: +1, when: unit.a}
+"""
+    notes = [f for f in findings(text) if f.kind == "no_base"]
+    assert [(f.severity, f.key, f.quantity, f.message) for f in notes] == [
+        ("note", "no_base.dice", "dice", "dice has no base in the pack: every question must give one with base:."),
+        ("note", "no_base.to_hit", "to_hit",
+         "to_hit has no base in the pack: every question must give one with base:.")]
+    assert [lines(f) for f in notes] == [[("dice", 5)], [("to_hit", 6)]]
+
+
+# -- rules another rule keeps from counting ----------------------------------------------------------------------
+
+SHADOWED = """\
+pack: r
+facts:
+  cover.any: {type: bool}
+  cover.hard: {type: bool}
+quantities:
+  dice: {kind: pool, base: 4}
+modifiers:
+  any_cover: {quantity: dice, change: -1, when: cover.any}
+  hard: {quantity: dice, change: -1, when: cover.any and cover.hard}
+  hedge: {quantity: dice, change: -1, when: cover.any and cover.hard}
+policies:
+  at_least_one: {kind: clamp, quantity: dice, min: 1}
+  g1: {kind: exclusive, rules: [any_cover, hedge]}
+  o1: {kind: override, rule: hard, over: [hedge]}
+"""
+
+
+def test_a_rule_two_policies_suppress_names_both_and_every_rival() -> None:
+    """The hedge holds only in hard cover, where any cover holds (g1 keeps it first) and hard overrides it."""
+    found = {f.kind: f for f in findings(SHADOWED)}
+    f = found["shadowed_rule"]
+    assert (f.severity, f.key, f.quantity) == ("warning", "shadowed_rule.hedge", "dice")
+    assert f.message == ("hedge never counts: whenever it holds, any_cover or hard holds too, and g1 (only one of "
+                         "any_cover, hedge counts: the first listed that holds) and o1 (hard overrides hedge) "
+                         "suppress hedge.")
+    assert lines(f) == [("hedge", 10), ("any_cover", 8), ("hard", 9), ("g1", 13), ("o1", 14)]
+    assert dict(f.witness or {}) == {"cover.any": True, "cover.hard": True}
+    # hard is no member of g1, so it counts beside any cover: subsumed, and it slips past the group
+    s = found["subsumed_rule"]
+    assert (s.key, s.cause) == ("subsumed_rule.hard+any_cover", "non_stacking")
+    assert s.message == ("hard and any_cover have the same effect, and whenever hard holds any_cover holds too, so "
+                         "both count (-1 twice). hard is not in any_cover's non-stacking group g1 (only one of "
+                         "any_cover, hedge counts: the first listed that holds), so it slips past it.")
+    assert names(s) == ["hard", "any_cover", "g1"]
+    assert [f.kind for f in findings(SHADOWED)] == ["shadowed_rule", "subsumed_rule"]  # and the hedge is no
+    # subsumed rule: it never counts beside any cover
+
+
+def test_a_rule_one_override_suppresses_says_so_in_the_singular() -> None:
+    text = SHADOWED.replace("  g1: {kind: exclusive, rules: [any_cover, hedge]}\n", "")
+    shadowed = [f for f in findings(text) if f.kind == "shadowed_rule"]
+    assert [f.message for f in shadowed] == ["hedge never counts: whenever it holds, hard holds too, and o1 (hard "
+                                             "overrides hedge) suppresses hedge."]
+
+
+# -- two rules that set a value to different numbers -----------------------------------------------------------
+
+SETS = """\
+pack: r
+facts:
+  unit.frenzied: {type: bool}
+  unit.exhausted: {type: bool}
+  unit.n: {type: int, range: [1, %d], default: 1}
+quantities:
+  dice: {kind: pool, base: 3}
+modifiers:
+  frenzy: {quantity: dice, change: "=%s", when: unit.frenzied%s}
+  exhaustion: {quantity: dice, change: "=%s", when: unit.exhausted%s}
+  counted: {quantity: dice, change: +0, when: unit.n >= 9}
+policies:
+  at_least_one: {kind: clamp, quantity: dice, min: 1}
+%s
+readings:
+  rules:
+    sentence: a frenzied unit rolls six dice; an exhausted one rolls one
+    options: {a: the first, b: the second}
+    default: a
+"""
+
+
+def _conflicts(n: int = 3, frenzy: str = "6", exhaustion: str = "1", under: tuple[str, str] = ("", ""),
+               policy: str = "") -> list[Finding]:
+    text = SETS % (n, frenzy, under[0], exhaustion, under[1], policy)
+    return [f for f in findings(text) if f.kind == "unsettled_conflict"]
+
+
+def test_two_rules_that_set_different_values_and_can_both_hold_are_an_unsettled_conflict() -> None:
+    (f,) = _conflicts()
+    assert (f.severity, f.key, f.quantity) == ("error", "unsettled_conflict.frenzy+exhaustion", "dice")
+    assert f.message == "frenzy sets dice to 6 and exhaustion to 1; both hold here and no policy orders them."
+    assert lines(f) == [("frenzy", 9), ("exhaustion", 10)]
+    assert dict(f.witness or {}) == {"unit.frenzied": True, "unit.exhausted": True}
+    assert f.answer == ("error: set effects exhaustion (=1) and frenzy (=6) set one value to different values, and "
+                        "nothing in the pack orders them")
+
+
+def test_sets_that_agree_wherever_both_hold_are_no_conflict() -> None:
+    assert _conflicts(exhaustion="6") == []  # the same number
+    assert _conflicts(n=1, frenzy="unit.n", exhaustion="1") == []  # n is always 1
+    # n from 1 to 3: they differ where n is not 1, and the witness says so
+    (f,) = _conflicts(frenzy="unit.n", exhaustion="1")
+    assert dict(f.witness or {}) == {"unit.frenzied": True, "unit.exhausted": True, "unit.n": 2}
+
+
+def test_sets_under_two_readings_of_one_sentence_never_meet() -> None:
+    assert _conflicts(under=(", under: {rules: a}", ", under: {rules: b}")) == []
+    assert [f.key for f in _conflicts(under=(", under: {rules: a}", ""))] == ["unsettled_conflict.frenzy+exhaustion"]
+    assert [f.key for f in _conflicts(under=(", under: {rules: a}", ", under: {rules: a}"))] == [
+        "unsettled_conflict.frenzy+exhaustion"]
+
+
+def test_sets_a_policy_orders_are_no_conflict() -> None:
+    assert _conflicts(policy="  o: {kind: override, rule: exhaustion, over: [frenzy]}") == []
+    assert _conflicts(policy="  g: {kind: exclusive, rules: [exhaustion, frenzy]}") == []
+
+
+# -- derivations a constraint forbids ---------------------------------------------------------------------------
+
+
+def test_derivations_that_break_a_constraint_are_cited_in_the_packs_order_with_the_quantity_they_reach() -> None:
+    """A wall of height 2 is both cover (2 or more) and open ground (2 or less), and the other two facts
+    derived from it hold there too; the rule reading cover is of `dice`, not `other`. The derived facts are named
+    in the order the pack declares them (every time: not in the order a set happens to hold them)."""
+    text = """\
+pack: r
+facts:
+  wall.height: {type: int, range: [0, 3], default: 0}
+  unit.covered: {type: bool, derive: wall.height >= 2}
+  unit.exposed: {type: bool, derive: wall.height <= 2}
+  unit.seen: {type: bool, derive: wall.height <= 2}
+  unit.near: {type: bool, derive: wall.height >= 1}
+  unit.x: {type: bool}
+quantities:
+  other: {kind: pool, base: 2}
+  dice: {kind: pool, base: 2}
+modifiers:
+  m: {quantity: other, change: -1, when: unit.x}
+  n: {quantity: dice, change: -1, when: unit.covered}
+constraints:
+  nowhere: {require: not (unit.seen and unit.near and unit.exposed and unit.covered)}
+"""
+    (f,) = findings(text)
+    assert (f.severity, f.kind, f.key, f.quantity) == ("error", "contradictory_derivation",
+                                                       "contradictory_derivation.nowhere", "dice")
+    assert f.message == ("the derivations of unit.covered, unit.exposed, unit.seen, unit.near break the constraint "
+                         "nowhere (not (unit.seen and unit.near and unit.exposed and unit.covered)) in a situation "
+                         "whose inputs are allowed.")
+    assert lines(f) == [("nowhere", 16), ("unit.covered", 4), ("unit.exposed", 5), ("unit.seen", 6), ("unit.near", 7)]
+    assert dict(f.witness or {}) == {"wall.height": 2}
+
+
+# -- rules that count twice -------------------------------------------------------------------------------------
+
+TWICE = """\
+pack: r
+facts:
+  unit.moved: {type: bool}
+  unit.ran: {type: bool}
+quantities:
+  dice: {kind: pool, base: 4}
+modifiers:
+  z_moved: {quantity: dice, change: -1, when: unit.moved}
+  a_moving: {quantity: dice, change: -1, when: unit.moved}
+  always: {quantity: dice, change: -1}
+  ran: {quantity: dice, change: -1, when: unit.ran}
+policies:
+  at_least_one: {kind: clamp, quantity: dice, min: 1}
+"""
+
+
+def test_rules_with_the_same_effect_count_twice_where_one_condition_implies_the_other() -> None:
+    """Two rules for a moving unit are one finding, named in order of their names; a rule with no condition
+    holds whenever any other does."""
+    found = findings(TWICE)
+    assert [(f.severity, f.kind, f.key) for f in found] == [
+        ("warning", "redundant_rule", "redundant_rule.a_moving+z_moved"),
+        ("warning", "subsumed_rule", "subsumed_rule.a_moving+always"),
+        ("warning", "subsumed_rule", "subsumed_rule.ran+always"),
+        ("warning", "subsumed_rule", "subsumed_rule.z_moved+always")]
+    same, _, ran, _ = found
+    assert same.message == ("a_moving and z_moved have the same effect and the same condition, so both count "
+                            "(-1 twice).")
+    assert lines(same) == [("a_moving", 9), ("z_moved", 8)] and same.cause is None
+    assert ran.message == ("ran and always have the same effect, and whenever ran holds always holds too, so both "
+                           "count (-1 twice).")
+    assert dict(ran.witness or {}) == {"unit.ran": True} and ran.answer == "2 dice; applied always -1, ran -1"
+
+
+def test_rules_a_policy_keeps_apart_or_that_differ_somewhere_are_not_counted_twice() -> None:
+    kept = findings(TWICE + "  g: {kind: exclusive, rules: [z_moved, a_moving]}\n"
+                    "  o: {kind: override, rule: always, over: [ran, z_moved, a_moving]}\n")
+    # each pair is kept from counting twice: the rules kept out never count, which is another finding
+    assert [f.key for f in kept] == ["shadowed_rule.a_moving", "shadowed_rule.ran", "shadowed_rule.z_moved"]
+    differ = TWICE.replace("ran: {quantity: dice, change: -1, when: unit.ran}",
+                           "ran: {quantity: dice, change: -2, when: unit.ran}").replace(
+        "a_moving: {quantity: dice, change: -1, when: unit.moved}",
+        "a_moving: {quantity: dice, change: -1, when: unit.moved and not unit.ran}")
+    assert [f.key for f in findings(differ)] == ["subsumed_rule.a_moving+always", "subsumed_rule.a_moving+z_moved",
+                                                 "subsumed_rule.z_moved+always"]
+
+
+# -- vocabulary nothing uses -------------------------------------------------------------------------------------
+
+
+def test_a_fact_a_constraint_or_an_attack_reads_and_a_quantity_an_attack_rolls_are_used() -> None:
+    text = """\
+pack: r
+facts:
+  unit.a: {type: bool}
+  unit.b: {type: bool}
+  unit.c: {type: bool}
+  unit.d: {type: bool}
+  ab.extra: {type: int, range: [0, 2], default: 0}
+quantities:
+  hit_roll: {kind: roll, dice: D6}
+  dice: {kind: pool, base: 2}
+  spare: {kind: pool, base: 2}
+modifiers:
+  m: {quantity: dice, change: -1, when: unit.a}
+constraints:
+  apart: {require: not (unit.b and unit.c)}
+sequences:
+  attack:
+    steps:
+      - {step: hit, roll: hit_roll, passes: hits, events: [{name: more, unmodified: 6, extra: ab.extra}]}
+"""
+    found = findings(text)
+    assert [(f.severity, f.key, f.message, lines(f), f.quantity) for f in found] == [
+        ("note", "unused_fact.unit.d", "no rule reads the fact unit.d.", [("unit.d", 6)], None),
+        ("note", "unused_quantity.spare", "no rule or policy touches the quantity spare.", [("spare", 11)], None)]
+
+
+# -- a finding's witness, completed and replayed --------------------------------------------------------------
+
+REPLAYED = """\
+pack: r
+facts:
+  shooter.bs: {type: int, range: [1, 10]}
+  unit.moved: {type: bool}
+quantities:
+  to_hit: {kind: score, base: 7 - shooter.bs}
+  damage: {kind: characteristic, characteristic: number}
+modifiers:
+  moved: {quantity: to_hit, change: +1, when: unit.moved}
+  moving: {quantity: to_hit, change: +1, when: unit.moved}
+  keen: {quantity: damage, change: +1, when: unit.moved}
+  sharp: {quantity: damage, change: +1, when: unit.moved}
+policies:
+  lim: {kind: clamp, quantity: to_hit, min: 2}
+"""
+
+
+def test_a_witness_is_completed_with_what_its_quantity_needs_in_the_packs_order() -> None:
+    """The score needs the shooter's BS, which has no default: the witness gives its typical value, 5 (the lower
+    middle of 1..10), so 7 - 5 + 1 + 1 = 4+. The damage needs a base: the first one tried, 0, gives 0 + 1 + 1."""
+    from solver.characteristics import searched_bases
+
+    p = pack(REPLAYED)
+    found = {f.key: f for f in check_pack(p)}
+    assert sorted(found) == ["redundant_rule.keen+sharp", "redundant_rule.moved+moving"]
+    score = found["redundant_rule.moved+moving"]
+    assert list((score.witness or {}).items()) == [("shooter.bs", 5), ("unit.moved", True)]
+    assert score.answer == "4+; applied moved +1, moving +1"
+    damage = found["redundant_rule.keen+sharp"]
+    first = searched_bases(p.quantities["damage"])[0]
+    assert first == 0 and list((damage.witness or {}).items()) == [("unit.moved", True), ("base", 0)]
+    assert damage.answer == "2; applied keen +1, sharp +1"
+
+
+def test_replay_keeps_a_given_base_and_target() -> None:
+    from solver.space.check import BASE, TARGET, replay
+
+    p = pack(REPLAYED)
+    assert replay(p, "damage", {"unit.moved": True, BASE: 3}) == ({"unit.moved": True, BASE: 3},
+                                                                  "5; applied keen +1, sharp +1")
+    roll = pack("""\
+pack: r
+facts:
+  unit.a: {type: bool}
+quantities:
+  hit: {kind: roll, dice: D6}
+modifiers:
+  up: {quantity: hit, change: +1, when: unit.a}
+""")
+    assert replay(roll, "hit", {"unit.a": True, TARGET: 4}) == ({"unit.a": True, TARGET: 4}, "D6+1; applied up +1")
+
+
+def test_a_witness_no_base_answers_for_says_the_error() -> None:
+    """Two rules set a damage with no base to 6 and to 1: whatever base is tried, the ruling refuses to pick one;
+    the witness keeps no base, and its answer is that refusal."""
+    (f,) = findings("""\
+pack: r
+facts:
+  unit.frenzied: {type: bool}
+  unit.exhausted: {type: bool}
+quantities:
+  damage: {kind: characteristic, characteristic: number}
+modifiers:
+  frenzy: {quantity: damage, change: "=6", when: unit.frenzied}
+  exhaustion: {quantity: damage, change: "=1", when: unit.exhausted}
+""")
+    assert f.key == "unsettled_conflict.frenzy+exhaustion"
+    assert dict(f.witness or {}) == {"unit.frenzied": True, "unit.exhausted": True}
+    assert f.answer == ("error: set effects exhaustion (=1) and frenzy (=6) set one value to different values, and "
+                        "nothing in the pack orders them")
+
+
+def test_a_broken_limit_of_a_quantity_whose_base_the_situation_gives_is_replayed_at_that_base() -> None:
+    """Damage at most 3: a base of 4 breaks it with no rule applied (the bases tried: 0, 1, 2, 3, 4, ...)."""
+    (f,) = findings("""\
+pack: r
+facts:
+  weapon.keen: {type: bool}
+quantities:
+  damage: {kind: characteristic, characteristic: number}
+modifiers:
+  keen: {quantity: damage, change: +1, when: weapon.keen}
+limits:
+  capped: {quantity: damage, holds: "value <= 3"}
+""")
+    assert (f.kind, f.key, f.quantity) == ("limit_broken", "limit_broken.capped.damage", "damage")
+    assert f.message == "damage breaks the limit capped (value <= 3): `value <= 3` does not hold here."
+    assert dict(f.witness or {}) == {"base": 4} and f.answer == "4"
+
+
+# -- a pack's notes, and the order of the report ---------------------------------------------------------------
+
+
+def test_a_noted_finding_is_an_explained_note_and_a_note_for_nothing_is_stale() -> None:
+    text = TWICE + ("notes:\n  redundant_rule.a_moving+z_moved: two rules on purpose\n"
+                    "  dead_rule.gone: it was once\n")
+    found = findings(text)
+    assert [(f.severity, f.kind, f.key, f.reason) for f in found] == [
+        ("warning", "stale_note", "stale_note.dead_rule.gone", None),
+        ("warning", "subsumed_rule", "subsumed_rule.a_moving+always", None),
+        ("warning", "subsumed_rule", "subsumed_rule.ran+always", None),
+        ("warning", "subsumed_rule", "subsumed_rule.z_moved+always", None),
+        ("note", "redundant_rule", "redundant_rule.a_moving+z_moved", "two rules on purpose")]
+    assert found[0].message == ("the pack's note 'dead_rule.gone' explains no finding: what it was written for is "
+                                "gone, so remove it.")
+
+
+# -- what the searches covered ---------------------------------------------------------------------------------
+
+
+def test_a_check_past_its_deadline_claims_nothing_it_did_not_prove() -> None:
+    from solver.space.model import Coverage
+
+    p = pack(TWICE.replace("when: unit.ran}", "when: unit.ran and not unit.ran}"))
+    assert [f.key for f in check_pack(p) if f.kind == "dead_rule"] == ["dead_rule.ran"]
+    coverage = Coverage(deadline=float("-inf"))
+    found = check_pack(p, coverage)
+    assert not coverage.exhaustive and "the time limit ran out (raise it with --timeout)" in coverage.reasons
+    assert not [f for f in found if f.kind in ("dead_rule", "redundant_rule", "subsumed_rule")]
+    assert "unproven.dead_rule.ran" in [f.key for f in found]
+
+
+def test_a_check_counts_the_situations_it_searched() -> None:
+    from solver.space.model import Coverage
+
+    coverage = Coverage()
+    check_pack(pack(TWICE), coverage)
+    assert coverage.searched > 0 and coverage.exhaustive
+
+
+def test_a_quantity_wide_search_stops_at_its_budget_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The score below 2 needs both +1s: the fourth situation tried (none, a, b, both)."""
+    from solver.space import check
+    from solver.space.model import Coverage
+
+    text = """\
+pack: r
+facts:
+  unit.a: {type: bool}
+  unit.b: {type: bool}
+quantities:
+  to_hit: {kind: score, base: 3, plus: lowers}
+modifiers:
+  up: {quantity: to_hit, change: +1, when: unit.a}
+  up2: {quantity: to_hit, change: +1, when: unit.b}
+"""
+    monkeypatch.setattr(check, "BUDGET", 4)
+    assert [f.key for f in check_pack(pack(text))] == ["out_of_range.to_hit"]
+    monkeypatch.setattr(check, "BUDGET", 3)
+    coverage = Coverage()
+    assert check_pack(pack(text), coverage) == []
+    assert coverage.reasons == ["to_hit: more than 3 situations"]
+
+
+def test_a_policy_is_named_with_what_it_does() -> None:
+    from solver.space.check import policy_words
+
+    p = pack(CLAMPED + "  over: {kind: override, rule: up, over: [big, also]}\n"
+             "  first: {kind: exclusive, rules: [up, down]}\n")
+    assert [policy_words(p.policies[name]) for name in ("best", "over", "first", "most")] == [
+        "best (only one of big, also counts: the strongest)",
+        "over (up overrides big, also)",
+        "first (only one of up, down counts: the first listed that holds)",
+        "most"]
