@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from explain.english import amount, effect_words, per_unit, say, sentence, why_not
+from explain.english import _fact, amount, effect_words, per_unit, say, sentence, why_not
 from kb.expr import Expr, atoms, evaluate
 from kb.model import Pack, Quantity, split_change
 from solver.derivation import Node
@@ -58,7 +58,7 @@ def brief_text(ruling: Ruling, pack: Pack, *, colour: bool = False) -> str:
     """
     out = []
     for line in brief_lines(ruling, pack):
-        mark = MARKS.get(line.tag, "")
+        mark = MARKS[line.tag]
         text = f"{mark} {line.text}" if mark else line.text
         if colour and line.tag in COLOURS:
             text = f"\033[{COLOURS[line.tag]}m{text}\033[0m"
@@ -234,7 +234,7 @@ def _clamp(pack: Pack, q: Quantity, c: Any) -> str:
             policy.of, "the net modifier")
         return f"{what} {c.before:+d} becomes {c.after:+d}{why}" if isinstance(c.before, int) \
             else f"{what} {c.before} becomes {c.after}{why}"
-    what = "the result" if q.kind in ("total", "roll") else (q.name if c.rule == q.name else c.rule)
+    what = "the result" if q.kind in ("total", "roll") else c.rule
     before = c.before
     if policy is not None and policy.max is not None and evaluate(policy.max, {}) == 0 and isinstance(before, int):
         before = f"{before:+d}"  # a value that cannot be above 0 (AP) went above it: "+1 becomes 0", not "1"
@@ -286,7 +286,7 @@ def _spoken_for(pack: Pack, when: Expr, values: Mapping[str, Any], depth: int = 
         held = evaluate(part, values)
         if held is True and _touched(pack, part.names, values):
             return True
-        fact = pack.facts.get(part._tree[2]) if part._tree[0] == "n" else None  # an atom that is a fact
+        fact = _fact(pack, part._tree)  # an atom that is a fact
         if held is False and fact is not None and fact.derive is not None and depth < 8 \
                 and _spoken_for(pack, fact.derive, values, depth + 1):
             return True
@@ -351,7 +351,7 @@ def _choice(ruling: Ruling) -> list[Line]:
     ranked = sorted(others, key=lambda a: (a.ignored != (), -a.rank, len(a.ignored), sorted(a.ignored)))
     shown = ranked[:SHOWN_ALTERNATIVES]
     said = "; ".join(f"ignoring {', '.join(a.ignored) or 'nothing'} gives {a.display}" for a in shown)
-    weighed = getattr(choice, "weighed", 0) or len(choice.alternatives)  # every subset weighed, not only those kept
+    weighed = choice.weighed or len(choice.alternatives)  # every subset weighed, not only those kept
     rest = weighed - 1 - len(shown)
     more = f"; {rest} more weighed (--full lists them)" if rest else ""
     lines.append(Line(2, "note", f"instead: {said}{more}"))
@@ -405,7 +405,7 @@ def about(pack: Pack, name: str) -> str:
     if fact is None:
         return name
     if fact.type.kind == "bool":
-        return "whether " + sentence(fact, True)
+        return "whether " + sentence(fact)
     from explain.english import noun
 
     return noun(fact)

@@ -72,7 +72,7 @@ _E_ALWAYS = frozenset("cvzs")
 _E_NEVER = _VOWELS | frozenset("wx")
 _LIQUID = frozenset("rw")
 """Letters before an l that make no syllable of it: curled, howled (but fizzled, handled)."""
-_KEPT_DOUBLE = frozenset("sfz")
+_KEPT_DOUBLE = ("ss", "ff", "zz")
 """Consonants a base itself doubles: passed, stuffed, buzzed."""
 _E_AFTER_NG = ("chang", "rang", "eng", "ung", "hing", "sing", "ting", "bing", "cring", "fring", "twing", "mping",
                "spong")
@@ -152,6 +152,8 @@ def negate(text: str) -> str:
         'the attack is a melee attack'
         >>> negate("the shooter uses Volley Fire")
         'the shooter does not use Volley Fire'
+        >>> negate("the model has no banner"), negate("the unit has not moved")
+        ('the model has a banner', 'the unit has moved')
     """
     if m := re.search(r"\s*\(false:\s*([^)]*)\)", text):  # the pack says what false means
         positive = affirm(text)
@@ -328,9 +330,8 @@ def _say(pack: Pack, n: tuple[Any, ...], values: Mapping[str, Any], holds: bool)
         return _say(pack, n[2], values, not holds)
     if tag in ("and", "or"):
         joins_and = (tag == "and") == holds  # De Morgan: a negated "and" reads as "or" of negations
-        parts = [_say(pack, p, values, holds) for p in n[2]]
-        parts = [f"({p})" if (" and " in p or " or " in p) and len(n[2]) > 1 and p[0] != "(" else p
-                 for p in parts] if any(c[0] in ("and", "or") for c in n[2]) else parts
+        parts = [f"({said})" if _joined(pack, part, holds) else said
+                 for part, said in ((p, _say(pack, p, values, holds)) for p in n[2])]
         return _join(parts, "and" if joins_and else "or")
     if tag == "c":
         return "always" if bool(n[2]) == holds else "never"
@@ -338,9 +339,7 @@ def _say(pack: Pack, n: tuple[Any, ...], values: Mapping[str, Any], holds: bool)
         fact = pack.facts.get(n[2])
         if fact is None:
             return f"{n[2]} is {'true' if holds else 'false'}"
-        if fact.type.kind == "bool":
-            return sentence(fact, holds)
-        return sentence(fact, "nonzero") if holds else sentence(fact, 0)
+        return sentence(fact, "nonzero" if holds else 0)  # a bool fact's sentence reads it for its truth
     if tag == "call" and n[2] == "matches":
         return _matches(pack, n[3], values, holds)
     if tag == "if":  # a conditional's negation negates both values, never the condition
@@ -357,6 +356,14 @@ def _say(pack: Pack, n: tuple[Any, ...], values: Mapping[str, Any], holds: bool)
             first = right
         return _join(parts, "and" if holds else "or")
     return f"{_amount(pack, n, values)} is {'not ' if holds else ''}zero"  # a number holds when it is not 0
+
+
+def _joined(pack: Pack, n: tuple[Any, ...], holds: bool) -> bool:
+    """Whether a condition is said as parts joined by "and" or "or", so that among others it needs parentheses: an
+    "and" or "or" (negated or not), or a chain of comparisons that is no row of a table ("1 <= x < 4")."""
+    while n[0] == "not":
+        n, holds = n[2], not holds
+    return n[0] in ("and", "or") or (n[0] == "cmp" and len(n[3]) > 1 and not (holds and _run(pack, n)))
 
 
 def _run(pack: Pack, n: tuple[Any, ...]) -> tuple[Fact, int, int] | None:
@@ -533,7 +540,7 @@ def _one_consonant(s: str) -> bool:
     """Whether a stem `s` (lower case) that ends in a doubled consonant doubled it for -ed: its base has one."""
     if s.endswith("ll"):  # travelled, controlled, fuelled: an -el or -ol of a longer word; called, spelled: the base's
         return bool(re.search(r"(?:[aeiou]|(?<=[^aeiou])y).*[eo]ll$", s))
-    return s[-1] not in _KEPT_DOUBLE and bool(re.search(r"[^aeiouy][aeiou](.)\1$", s))  # stopped; not added, passed
+    return not s.endswith(_KEPT_DOUBLE) and bool(re.search(r"[^aeiouy][aeiou](.)\1$", s))  # stopped; not added
 
 
 def _silent_e(s: str) -> bool:

@@ -110,6 +110,24 @@ _NEVER_REACHED = ("the fallback after the quick JSON is never reached: explain.j
                   "the text always ends as expected")
 _ALWAYS_TEXT = ("a node's claim is always a string and its cite a string or None (solver.derivation.Node): the "
                 "branch for other values is never taken")
+_NO_GROUPS = "diff asks only situations of facts, a base and a target, never of groups: no ruling it reads has groups"
+_ONE_VALUE_EACH = "each value is chosen for one of the chosen facts: the two always have the same length"
+_READ_OLD_TOO = ("reading the old version too where no fact, constraint or plural changed splits nothing the new one "
+                 "does not: both derive every fact alike, and every expression the old one reads the new one reads "
+                 "the same")
+_UNSPLIT_NAME = "the reason names the fact alone (`unsplit` reads only the name and the keyword limit)"
+_NO_CLASS = "any key that is no class's index (they count from 0) keeps the values only one version allows apart"
+_SHARED_INPUT = ("derived facts set whole are each checked against their inputs alone (solver.facts): apart or "
+                 "in one part, the same situations are read and asked")
+_CONSTRAINT_READ = ("a constraint tied to the facts a quantity reads is among the expressions read, which join its "
+                    "facts already; a derived fact set whole never stands beside an input a constraint reads (it is "
+                    "then varied through its inputs)")
+_COMPONENT_ORDER = ("networkx gives the parts in the order their first fact was added, the pack's order, and sets "
+                    "with no member in common never compare smaller: sorting keeps that order")
+_ERROR_KEY = ("an error's key is only compared with another error's (a ruling's key is a longer tuple, or pairs): "
+              "two errors are alike exactly when their messages are, whatever the word")
+_NO_ROLL_BASE = ("a roll or a total takes no base (`rulings ask` refuses one), and a situation only carries a base "
+                 "for a characteristic: there is none to pass")
 
 
 EQUIVALENT: dict[str, Equivalent] = {
@@ -259,6 +277,131 @@ EQUIVALENT: dict[str, Equivalent] = {
     "solver.rolls.x_pack_rerolls__mutmut_33": Equivalent(
         "first = by_name.get(r.improves) if (r.improves) or True else None",
         "the same line again, where the nodes are worded: by_name.get(None) is None"),
+    "solver.space.diff.x__alone__mutmut_14": Equivalent(
+        "return pack if (len(own) == len(pack.constraints)) and False else replace(pack, constraints=own, index={})",
+        "a copy with every constraint and a cache of its own reads as the pack itself"),
+    "solver.space.diff.x__answer__mutmut_3": Equivalent(
+        "return tuple(None)",
+        _NO_GROUPS),
+    "solver.space.diff.x__answer__mutmut_4": Equivalent(
+        "return tuple((name, _answer(None)) for name, g in r.groups)",
+        _NO_GROUPS),
+    "solver.space.diff.x__assignments__mutmut_17": Equivalent(
+        "for size in range(len(facts) + 2):",
+        "no combination takes more facts than there are: the extra size yields nothing"),
+    "solver.space.diff.x__assignments__mutmut_29": Equivalent(
+        "yield {facts[i]: v for i, v in zip(chosen, values, strict=None)}",
+        _ONE_VALUE_EACH),
+    "solver.space.diff.x__assignments__mutmut_32": Equivalent(
+        "yield {facts[i]: v for i, v in zip(chosen, values, )}",
+        _ONE_VALUE_EACH),
+    "solver.space.diff.x__assignments__mutmut_33": Equivalent(
+        "yield {facts[i]: v for i, v in zip(chosen, values, strict=False)}",
+        _ONE_VALUE_EACH),
+    "solver.space.diff.x__fill__mutmut_17": Equivalent(
+        "derivations_differ = any(c not in old.facts or c in new.facts for c in changed) or \\",
+        _READ_OLD_TOO),
+    "solver.space.diff.x__fill__mutmut_18": Equivalent(
+        "derivations_differ = any(c in old.facts or c not in new.facts for c in changed) or \\",
+        _READ_OLD_TOO),
+    "solver.space.diff.x__fill__mutmut_19": Equivalent(
+        "_shape(None) != _shape(new.constraints) or old.plurals != new.plurals",
+        _READ_OLD_TOO),
+    "solver.space.diff.x__fill__mutmut_21": Equivalent(
+        "_shape(old.constraints) != _shape(None) or old.plurals != new.plurals",
+        _READ_OLD_TOO),
+    "solver.space.diff.x__fill__mutmut_49": Equivalent(
+        "readings = _read(old if (derivations_differ) or True else None, new, part, given)",
+        _READ_OLD_TOO),
+    "solver.space.diff.x__joint_classes__mutmut_14": Equivalent(
+        "coverage.stop(unsplit(None, name))",
+        _UNSPLIT_NAME),
+    "solver.space.diff.x__joint_classes__mutmut_20": Equivalent(
+        'if fact.type.kind != "int" and not fact.range:',
+        "every int fact has a range (the loader refuses one without, derived or not) and no other kind has one: "
+        "`and` and `or` agree on every fact"),
+    "solver.space.diff.x__joint_classes__mutmut_86": Equivalent(
+        "groups.setdefault((index_a.get(v, None), index_b[v]), []).append(v)",
+        _NO_CLASS),
+    "solver.space.diff.x__joint_classes__mutmut_88": Equivalent(
+        "groups.setdefault((index_a.get(v, ), index_b[v]), []).append(v)",
+        _NO_CLASS),
+    "solver.space.diff.x__joint_classes__mutmut_90": Equivalent(
+        "groups.setdefault((index_a.get(v, -2), index_b[v]), []).append(v)",
+        _NO_CLASS),
+    "solver.space.diff.x__parts__mutmut_18": Equivalent(
+        "for n in inputs_of(None):",
+        _SHARED_INPUT),
+    "solver.space.diff.x__parts__mutmut_24": Equivalent(
+        "by_input.setdefault(None, f)",
+        _SHARED_INPUT),
+    "solver.space.diff.x__parts__mutmut_26": Equivalent(
+        "by_input.setdefault(f)",
+        _SHARED_INPUT),
+    "solver.space.diff.x__parts__mutmut_30": Equivalent(
+        "read = [f for f in facts if inputs_of(None) & {i for n in c.require.names for i in inputs_of(n)}]",
+        _CONSTRAINT_READ),
+    "solver.space.diff.x__parts__mutmut_31": Equivalent(
+        "read = [f for f in facts if inputs_of(f) & {i for n in c.require.names for i in inputs_of(None)}]",
+        _CONSTRAINT_READ),
+    "solver.space.diff.x__parts__mutmut_38": Equivalent(
+        "for component in sorted(nx.connected_components(graph), key=None):",
+        _COMPONENT_ORDER),
+    "solver.space.diff.x__parts__mutmut_40": Equivalent(
+        "for component in sorted(nx.connected_components(graph), ):",
+        _COMPONENT_ORDER),
+    "solver.space.diff.x__read__mutmut_2": Equivalent(
+        "possible = None",
+        "only read for its truth: None is False"),
+    "solver.space.diff.x__ruling__mutmut_20": Equivalent(
+        'return (("XXerrorXX", e.message), f"error: {e.message}", set(), None)',
+        _ERROR_KEY),
+    "solver.space.diff.x__ruling__mutmut_21": Equivalent(
+        'return (("ERROR", e.message), f"error: {e.message}", set(), None)',
+        _ERROR_KEY),
+    "solver.space.diff.x__shape__mutmut_19": Equivalent(
+        "return tuple(sorted((repr(None), _shape(v)) for k, v in entry.items()))",
+        "the only mapping shaped is a pack's constraints (no rule, quantity, fact or sequence holds one): the same "
+        "requirements under other names derive every fact alike"),
+    "solver.space.diff.x__shown_apart__mutmut_1": Equivalent(
+        "if before[1] != after[1] or before[3] is None and after[3] is None:",
+        "an answer without a ruling is an error or 'no such quantity', whose words no ruling's match, and two "
+        "errors alike are no change: the words always differ where one side has no ruling"),
+    "solver.space.diff.x__situations__mutmut_37": Equivalent(
+        "coverage.stop(unsplit(None, name))",
+        _UNSPLIT_NAME),
+    "solver.space.diff.x__what_changed__mutmut_11": Equivalent(
+        'parts = [f"re-roll {n}" for n in dict.fromkeys([*rerolls[0], *rerolls[1]])',
+        "parts is empty just before: assigning the list is adding it"),
+    "solver.space.diff.x__with_targets__mutmut_4": Equivalent(
+        'if quantity is None and quantity.kind not in ("roll", "total") or quantity.passes is not None:',
+        "the quantity is always the new pack's (every caller asks one it has); one that is no roll or total "
+        "refuses a target, so no target is added either way"),
+    "solver.space.diff.x__with_targets__mutmut_23": Equivalent(
+        "base=None, target=1))",
+        _NO_ROLL_BASE),
+    "solver.space.diff.x__with_targets__mutmut_26": Equivalent(
+        "target=1))",
+        _NO_ROLL_BASE),
+    "solver.space.diff.x__with_targets__mutmut_29": Equivalent(
+        "base=given.get(None), target=1))",
+        _NO_ROLL_BASE),
+    "solver.space.diff.x__with_targets__mutmut_30": Equivalent(
+        "base=given.get(BASE), target=2))",
+        "the results a roll can end as are the same at any target (a re-roll of failed rolls can land on any "
+        "face, and results that always fail or pass still end as themselves): only which are listed is read"),
+    "solver.space.diff.x_read_by__mutmut_18": Equivalent(
+        "tied = None",
+        "only read for its truth: None is False"),
+    "explain.english.x__past_to_base__mutmut_40": Equivalent(
+        's = re.sub(r"(?<=[qg])u(?=[aeiouy])", "XXXX", stem.lower())  # the u of "qu", "gu" is no vowel: quoted, '
+        'guided',
+        "the u of qu or gu becomes four letters that are no vowels instead of none: every test of the stem reads its "
+        "vowels and its last letters, and a u followed by a vowel is never among the last two, so both stems are "
+        "read alike"),
+    "explain.english.x_noun__mutmut_47": Equivalent(
+        'before, _, after = " ".join(words[i + 1:]).rpartition("{value}")',
+        "a fact's text names its value once, so the first {value} is the last"),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 

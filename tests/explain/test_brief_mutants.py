@@ -31,7 +31,7 @@ from kb.loader import build_pack
 from solver import Situation, ask
 from solver.choice import Alternative, Choice
 from solver.derivation import Node
-from solver.ruling import Applied, Clamped, ReadingOutcome, Ruling
+from solver.ruling import Applied, Case, Clamped, ReadingOutcome, Ruling
 from solver.settle import Suppression
 
 PACK = build_pack([read_yaml("""
@@ -75,6 +75,12 @@ quantities:
   volley: {kind: pool, base: 2, text: the volley}
   ap: {kind: characteristic, characteristic: ap, base: 0, text: the AP, cite: {source: r, paragraph: 8}}
   rally: {kind: pool, base: 1, text: the rally}
+  crowd: {kind: pool, base: 9, text: the crowd}
+  blast: {kind: roll, dice: D6, passes: 4, text: the blast roll, automatic: a.bases >= 5}
+  command: {kind: total, dice: 2D6, passes: a.bases + 5, text: the command roll}
+  width: {kind: characteristic, characteristic: number, base: a.bases + 1, text: the width}
+  depth: {kind: characteristic, characteristic: number, base: a.bases + 2, text: the depth,
+          cite: {source: r, paragraph: 8}}
   save: {kind: roll, dice: D6, text: the save}
   strength:
     kind: characteristic
@@ -107,6 +113,7 @@ modifiers:
         cite: {source: r, paragraph: 7, quote: "The pool gets one more die for each base when charging."}}
   ghost: {quantity: rally, change: +1, when: t.hidden}
   lone: {quantity: rally, change: +1, when: a.bases == 1 and t.smoke}
+  surge: {quantity: crowd, change: "-(a.bases // 2)", per: a.bases, when: t.cover}
 policies:
   no_stack: {kind: exclusive, rules: [cover, smoke], keep: first, text: cover and smoke never stack,
              cite: {source: r, paragraph: 5, quote: "Cover and smoke never stack."}}
@@ -132,6 +139,10 @@ readings:
     options: {a: one way, b: another way, c: a third way}
     default: a
     cite: {source: r, paragraph: 1, quote: "Roll a D6 to hit"}
+  plain:
+    sentence: A roll may be read two ways.
+    options: {first: the first way, second: the second way}
+    default: first
 """, "brieftest.yaml")], "brieftest")
 
 COVER_CITE = 'r ¶2: "A target in cover gives -1 to hit."'
@@ -441,7 +452,7 @@ def test_a_clamp_is_said_with_the_words_of_the_policy_that_bit() -> None:
     tough, ap = PACK.quantities["toughness"], PACK.quantities["ap"]
     assert _clamp(PACK, tough, Clamped("limit", 0, 1)) == "limit: 0 becomes 1 (never less than 1)"
     assert _clamp(PACK, tough, Clamped("limit", 12, 9)) == "limit: 12 becomes 9 (never more than 9)"
-    assert _clamp(PACK, tough, Clamped("limit", 5, 5)) == "limit: 5 becomes 5 (never less than 1)"  # neither: first
+    assert _clamp(PACK, tough, Clamped("limit", 5, 7)) == "limit: 5 becomes 7 (never less than 1)"  # neither: first
     assert _clamp(PACK, tough, Clamped("limit", "x", 1)) == "limit: x becomes 1 (never less than 1)"
     assert _clamp(PACK, ap, Clamped("ap_max", 1, 0)) == "ap_max: +1 becomes 0"  # a value never above 0: its sign
     assert _clamp(PACK, ap, Clamped("ap_max", "1", 0)) == "ap_max: 1 becomes 0"
@@ -555,3 +566,155 @@ def test_a_suppression_by_a_policy_with_no_words() -> None:
     r = made("reach", 1, "1 die", suppressed=(Suppression("hazy", "blind", "one_haze"),))
     assert [(line.tag, line.text, line.cite) for line in brief_lines(r, PACK)[1:]] == [
         ("suppressed", "hazy does not count, blind counts instead", None)]
+
+
+def test_groups_with_nothing_left_out_have_no_note_of_it() -> None:
+    given = {"a.charging": True, "t.smoke": True}
+    groups = (("one base", Situation(given=given)), ("two bases", Situation(given={**given, "a.bases": 2})))
+    assert brief("pool", groups=groups).splitlines() == [
+        "The dice pool: resolved separately for each group",
+        "  one base: 7 dice",  # 3, +1 steady, +1 for one base charging, +2 for twice one base in smoke
+        "    + +1 steady: a steady unit's extra die",
+        "    + +1 (+1 per base) extra: the attacker is charging",
+        "    + +2 (+1 per twice the unit's bases) double: the target is in smoke",
+        "  two bases: 10 dice",  # 3 + 1 + 2 + 4
+        "    + +1 steady: a steady unit's extra die",
+        "    + +2 (+1 per base) extra: the attacker is charging",
+        "    + +4 (+1 per twice the unit's bases) double: the target is in smoke",
+    ]
+
+
+def test_a_per_amount_that_is_no_number_names_its_sign() -> None:
+    assert brief("crowd", given={"t.cover": True, "a.bases": 4}).splitlines() == [
+        "The crowd: 1 die",  # 9, less half of 4 bases (2) for each of the 4 bases
+        "  + -8 (- per base) surge: the target is in cover",
+    ]
+
+
+def test_a_rolled_value_is_named_only_when_there_is_a_value() -> None:
+    hit = PACK.quantities["hit"]
+    assert _answer(made("hit", None, "D6", modifier=0, because=(Node("the roll: 3", tag="base"),)), hit) == \
+        "D6 (roll D6, no modifier)"
+    assert _answer(made("hit", 3, "3", because=(Node("the roll: 3", tag="base"),)), hit) == "3 (rolled 3)"
+
+
+def test_a_clamp_with_no_record_says_its_claim() -> None:
+    r = made("pool", 6, "6 dice", because=(Node("the result: 9 becomes 6", tag="clamp", cite="k"),))
+    assert [(line.tag, line.text, line.cite) for line in brief_lines(r, PACK)[1:]] == [
+        ("clamp", "the result: 9 becomes 6", "k")]
+
+
+def test_a_start_cites_the_sentence_of_its_base_else_its_step_else_its_quantity() -> None:
+    def start(*nodes: Node) -> tuple[str, str | None]:
+        r = made("strength", 6, "6", because=nodes, values={"a.bases": 3})
+        line = brief_lines(r, PACK)[1]
+        return line.text, line.cite
+
+    said = "start: 6, twice the unit's bases (3)"
+    assert start(Node("base 6", tag="base", cite="b"), Node("start: strength 6", tag="step", cite="s")) == (said, "b")
+    assert start(Node("base 6", tag="base"), Node("start: strength 6", tag="step", cite="s")) == (said, "s")
+    assert start(Node("base 6", tag="base"), Node("start: strength 6", tag="step")) == (said, POOL_CITE)
+    assert start(Node("start: strength 6", tag="step")) == ("start: strength 6", None)  # no base: as it is
+    assert start(Node("base 6", tag="base"), Node("begin: strength 6", tag="step")) == ("begin: strength 6", None)
+
+
+def test_cases_by_hand_name_clamps_and_facts_the_pack_does_not_know() -> None:
+    one = made("reach", 1, "1 die", clamped=(Clamped("floor", 0, 1),))
+    r = made("reach", None, "?", cases=(Case((("t.range", "0..12"), ("x.y", 3)), one),), assumptions=("picked",))
+    assert [line.text for line in brief_lines(r, PACK)] == [
+        "The reach: depends on the range to the target, x.y, which the situation does not give",
+        "the range to the target is 0 to 12 inches; x.y = 3: 1 die [floor: 0 becomes 1]",
+        "assumes: the attacker picks the best (picked)",
+        "give the facts (--given FACT=VALUE) for one ruling with its reasons",
+    ]
+
+
+def test_a_reading_with_no_sentence_to_cite() -> None:
+    one = made("volley", 3, "3 dice")
+    r = made("volley", 3, "3 dice", readings=(ReadingOutcome("plain", "second", False, one),))
+    assert [line.text for line in brief_lines(r, PACK)[1:]] == [
+        'the text can be read two ways: "A roll may be read two ways."', "second: 3 dice — the second way"]
+
+
+def test_a_verdict_cites_its_sentence_whatever_the_first_reason_cites() -> None:
+    r = ask(PACK, "hit", Situation(given={"a.charging": True}, roll=3))
+    assert brief_markdown(r, PACK).splitlines()[:4] == [
+        "**The hit roll: 4 (rolled 3), PASSED (it needs 4 or more)**",
+        f"*{HIT_CITE}*",
+        "",
+        "- +1 charge: the attacker is charging",  # a rule with no sentence of its own
+    ]
+
+
+def test_what_a_total_must_reach_is_worked_out_from_the_situation() -> None:
+    command = PACK.quantities["command"]
+    r = made("command", None, "2D6", modifier=0, probability=Fraction(1, 2), values={"a.bases": 2})
+    assert _answer(r, command) == "2D6 (roll 2D6, no modifier) (needs 7 or more: chance 1/2)"  # 2 bases + 5
+    r = made("command", 8, "8", values={"a.bases": 2}, extra=(("passed", True),))
+    assert _answer(r, command) == "8, PASSED (it needs 7 or more)"
+    assert _clamp(PACK, command, Clamped("command", 13, 12)) == "the result: 13 becomes 12"
+
+
+def test_an_automatic_answer_shows_the_situations_values_in_its_reason() -> None:
+    assert brief("blast", given={"a.bases": 6}).splitlines() == [
+        "The blast roll: automatic, no roll needed (chance 1)",
+        "  + because the unit has 6 bases (5 or more)",
+    ]
+
+
+def test_a_rule_is_moot_when_the_situation_gives_exactly_what_it_reads() -> None:
+    r = made("hit", None, "automatic", automatic=True, values={"t.cover": True})
+    assert [(line.tag, line.text) for line in brief_lines(r, PACK)[1:]] == [
+        ("applied", "because the shot is magic"), ("note", "no roll is made, so cover does not count")]
+
+
+def test_effects_from_outside_the_pack_are_reasons_of_their_own() -> None:
+    r = made("pool", 5, "5", applied=(Applied("-1", "-1"), Applied("-1#2", "-1")))
+    assert [(line.depth, line.tag, line.text) for line in brief_lines(r, PACK)[1:]] == [
+        (1, "applied", "effects in play: -1, -1")]
+
+
+def test_a_start_without_a_quoted_sentence_cites_nothing() -> None:
+    for quantity in ("width", "depth"):  # no cite; a cite without a quote
+        r = made(quantity, 4, "4", because=(Node("base 4", tag="base"), Node(f"start: {quantity} 4", tag="step")),
+                 values={"a.bases": 2})
+        line = brief_lines(r, PACK)[1]
+        assert (line.text, line.cite) == (f"start: 4, the unit's bases (2) plus {1 if quantity == 'width' else 2}",
+                                          None)
+
+
+def test_the_best_choice_is_named_whatever_it_ignores() -> None:
+    def best_note(best: Alternative) -> str:
+        r = _choice(("steady",), Alternative(("steady",), "4 dice", 1), best, explicit=True, best=best)
+        return _choice_lines(r)[1][2]
+
+    assert best_note(Alternative((), "3 dice", 5)) == "the best choice would ignore nothing for 3 dice"
+    assert best_note(Alternative(("steady", "extra"), "2 dice", 5)) == \
+        "the best choice would ignore steady, extra for 2 dice"
+
+
+CHAIN = build_pack([read_yaml("""
+pack: chain
+facts:
+  t.smoke: {type: bool, text: "the target is in smoke"}
+  a.bases: {type: int, range: [1, 9], default: 1, text: "the unit has {value} bases"}
+""" + "".join(f"  d{k}: {{type: bool, derive: d{k + 1}, text: the chain holds at link {k}}}\n" for k in range(1, 9))
++ """  d9: {type: bool, derive: "t.smoke and a.bases >= 3", text: the chain holds at link 9}
+quantities:
+  q: {kind: pool, base: 1, text: the chain}
+modifiers:
+  eight: {quantity: q, change: +1, when: d2}
+  nine: {quantity: q, change: +1, when: d1}
+""", "chain.yaml")], "chain")
+
+
+def test_a_rule_spoken_for_through_derived_facts_is_looked_for_eight_deep() -> None:
+    """Four bases speak for "the chain holds at link 9" (its "a.bases >= 3" holds): "eight" reads it through eight
+    derived facts (d2 to d9) and is shown; "nine", through nine, is not looked into that far."""
+    assert brief_text(ask(CHAIN, "q", Situation(given={"a.bases": 4})), CHAIN).splitlines() == [
+        "The chain: 1 die",
+        "  no modifier applies",
+        "  - eight does not apply: the chain does not hold at link 2 (the chain does not hold at link 3 (the chain "
+        "does not hold at link 4))",
+        "  not shown: 1 rule that did not apply (--full lists them)",
+    ]

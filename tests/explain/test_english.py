@@ -281,3 +281,30 @@ def test_a_number_read_as_a_condition_holds_when_it_is_not_zero() -> None:
         "the unit's Ballistic Skill minus 3 is zero or the unit did not move this turn"
     assert say(ENG, parse_expr("max(unit.bs, unit.save) or unit.moved"), holds=False) == \
         "the larger of the unit's Ballistic Skill and the unit's save is zero and the unit did not move this turn"
+
+
+@pytest.mark.parametrize(("condition", "holds", "fails"), [
+    ("unit.moved and ((unit.bs > 3 and unit.save <= 3) or unit.bs > 5)",  # the nested part began with "("
+     "the unit moved this turn and ((the unit has Ballistic Skill more than 3 and the unit has a save of 3+ or "
+     "better) or the unit has Ballistic Skill more than 5)",
+     "the unit did not move this turn or ((the unit has Ballistic Skill 3 or less or the unit has a save of worse "
+     "than 3+) and the unit has Ballistic Skill 5 or less)"),
+    ("unit.moved and not (unit.bs > 3 and unit.save <= 3)",  # a negated "and" is an "or"
+     "the unit moved this turn and (the unit has Ballistic Skill 3 or less or the unit has a save of worse than 3+)",
+     "the unit did not move this turn or (the unit has Ballistic Skill more than 3 and the unit has a save of 3+ or "
+     "better)"),
+    ("unit.moved or 1 <= unit.bs < 4",  # a chain of two comparisons is two parts
+     "the unit moved this turn or (the unit has Ballistic Skill 1 or more and the unit has Ballistic Skill less "
+     "than 4)",
+     "the unit did not move this turn and (the unit has Ballistic Skill less than 1 or the unit has Ballistic Skill "
+     "4 or more)"),
+    ("unit.moved or 2 <= unit.bs <= 4",  # a row of a table is one part, its negation two
+     "the unit moved this turn or the unit has Ballistic Skill 2 to 4",
+     "the unit did not move this turn and (the unit has Ballistic Skill less than 2 or the unit has Ballistic "
+     "Skill more than 4)"),
+])
+def test_a_part_made_of_parts_is_put_in_parentheses(condition: str, holds: str, fails: str) -> None:
+    """"a and ((b and c) or d)" read as "a and (b and c) or d", and "a and not (b and c)" as "a and not b or not c":
+    either could be read the other way round."""
+    assert say(ENG, parse_expr(condition)) == holds
+    assert say(ENG, parse_expr(condition), holds=False) == fails

@@ -556,3 +556,62 @@ def test_a_bool_fact_compared_with_true_or_false_reads_as_its_sentence(condition
     """It read "the unit moved this turn is true"."""
     assert say(WORDS, parse_expr(condition)) == holds
     assert say(WORDS, parse_expr(condition), holds=False) == fails
+
+
+def test_a_conditional_condition_reads_both_values_and_shows_the_situation() -> None:
+    expr = parse_expr("unit.bs >= 4 if unit.los > 1 else unit.bs >= 2")
+    assert say(PACK, expr, VALUES) == ("the unit has Ballistic Skill 3 (4 or more) if the unit has Line of Sight "
+                                       "value 2 (more than 1), otherwise the unit has Ballistic Skill 3 (2 or more)")
+    assert say(PACK, expr, VALUES, holds=False) == (
+        "the unit has Ballistic Skill 3 (less than 4) if the unit has Line of Sight value 2 (more than 1), otherwise "
+        "the unit has Ballistic Skill 3 (less than 2)")
+
+
+def test_an_and_inside_an_or_is_put_in_parentheses() -> None:
+    assert say(PACK, parse_expr("unit.moved or (unit.ranged and unit.hidden)")) == \
+        "the unit moved this turn or (the attack is a ranged attack and the unit is hidden)"
+
+
+def test_a_settled_amount_that_is_a_fact_shows_its_value() -> None:
+    expr = parse_expr("unit.bs if unit.kind == 'horse' else 2")
+    assert amount(PACK, expr, {"unit.kind": "horse", "unit.bs": 3}, settled=True) == \
+        "the unit's Ballistic Skill (3) (as the unit fights on horse)"
+
+
+def test_a_settled_amount_past_an_or_says_both_parts_failed() -> None:
+    expr = parse_expr("5 if unit.moved or unit.bs > 4 else 2")
+    assert amount(PACK, expr, {"unit.moved": False, "unit.bs": 3}, settled=True) == \
+        "2 (as the unit did not move this turn and the unit has Ballistic Skill 3 (4 or less))"
+
+
+ODDS = build_pack([read_yaml("""
+pack: odds
+facts:
+  a.moved: {type: bool, text: "the unit moved this turn"}
+  a.bs: {type: int, range: [1, 6], default: 3, text: "the unit has Ballistic Skill {value}"}
+  d.accurate: {type: bool, derive: "a.bs <= 2", text: "the unit is accurate"}
+  d.blessed: {type: bool, derive: "false", text: "the unit is blessed"}
+quantities:
+  q: {kind: pool, text: the pool, base: 3}
+""", "odds.yaml")], "odds")
+
+
+def test_a_derived_fact_whose_one_part_failed_is_not_said_twice() -> None:
+    """"the unit is not accurate" is all there is to say when its one part, "Ballistic Skill 2 or less", failed."""
+    assert why_not(ODDS, parse_expr("d.accurate"), {"a.bs": 3, "d.accurate": False}) == "the unit is not accurate"
+    assert why_not(ODDS, parse_expr("d.blessed"), {"d.blessed": False}) == "the unit is not blessed"
+
+
+def test_a_condition_that_nothing_made_fail_is_said_whole() -> None:
+    """With the unit's movement unknown, nothing failed yet: the condition is said as what would make it fail."""
+    assert why_not(ODDS, parse_expr("a.bs <= 3 and a.moved"), {"a.bs": 3}) == \
+        "the unit has Ballistic Skill 3 (more than 3) or the unit did not move this turn"
+    assert why_not(ODDS, parse_expr("a.moved or a.bs > 3"), {}) == \
+        "the unit did not move this turn and the unit has Ballistic Skill 3 or less"  # De Morgan: "or" fails whole
+
+
+def test_a_negated_row_of_a_table_among_other_parts_is_in_parentheses() -> None:
+    expr = parse_expr("unit.moved and not (2 <= unit.bs <= 4)")
+    assert say(PACK, expr) == ("the unit moved this turn and (the unit has Ballistic Skill less than 2 or the unit "
+                               "has Ballistic Skill more than 4)")
+    assert say(PACK, expr, holds=False) == "the unit did not move this turn or the unit has Ballistic Skill 2 to 4"

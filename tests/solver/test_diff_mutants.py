@@ -1267,3 +1267,206 @@ modifiers:
         ("depends on unit.rank", "4 dice", {}),
         ("depends on unit.rank", "3 dice; applied shaken -1",
          {"unit.shaken": True})]
+
+
+def test_a_derived_fact_only_the_old_version_has_still_tells_situations_apart() -> None:
+    """The old version's rule reads `alone` (exactly one of a wall or a hedge); the new one drops the fact and
+    reads either. A wall and a hedge together read like one of them in the new version only."""
+    old = pack("""\
+pack: alone
+facts:
+  cover.wall: {type: bool}
+  cover.hedge: {type: bool}
+  unit.alone: {type: bool, derive: cover.wall != cover.hedge}
+quantities:
+  dice: {kind: pool, base: 4}
+modifiers:
+  cover: {quantity: dice, change: -1, when: unit.alone}
+""")
+    new = pack("""\
+pack: alone
+facts:
+  cover.wall: {type: bool}
+  cover.hedge: {type: bool}
+quantities:
+  dice: {kind: pool, base: 4}
+modifiers:
+  cover: {quantity: dice, change: -1, when: cover.wall or cover.hedge}
+""")
+    result = diff_packs(old, new)
+    assert [(c.old, c.new, dict(c.witness)) for c in result.changes] == [
+        ("4 dice", "3 dice; applied cover -1", {"cover.wall": True, "cover.hedge": True})]
+
+
+def test_a_change_counts_the_situations_that_read_alike() -> None:
+    """Either condition (or both) costs two dice, not one: three situations, one change. A rank with no default
+    that only matters without the first: a unit of a (rank not given, or 1, 2 or 3) or of rank 2 or 3."""
+    text = """\
+pack: either
+facts:
+  unit.a: {type: bool}
+  unit.b: {type: bool}
+quantities:
+  dice: {kind: pool, base: 4}
+modifiers:
+  either: {quantity: dice, change: -%d, when: unit.a or unit.b}
+"""
+    result = diff_packs(pack(text % 1), pack(text % 2))
+    assert [(c.new, c.count) for c in result.changes] == [("2 dice; applied either -2", 3)]
+    ranked = text.replace("  unit.b: {type: bool}", "  unit.rank: {type: int, range: [1, 3]}").replace(
+        "unit.a or unit.b", "unit.a or unit.rank >= 2")
+    result = diff_packs(pack(ranked % 1), pack(ranked % 2))
+    assert [(c.new, c.count) for c in result.changes] == [("2 dice; applied either -2", 4 + 2)]
+
+
+def test_a_constraint_on_what_a_derived_fact_is_derived_from_ties_it_to_the_other_facts() -> None:
+    """Hidden (derived from the wall and the hedge, read whole) and the open: a unit is behind a wall or in the
+    open. Not hidden and not in the open needs the wall without the hedge."""
+    text = """\
+pack: tied
+facts:
+  cover.wall: {type: bool}
+  cover.hedge: {type: bool}
+  unit.open: {type: bool}
+  unit.hidden: {type: bool, derive: cover.wall and cover.hedge}
+quantities:
+  dice: {kind: pool, base: 4}
+modifiers:
+  hidden: {quantity: dice, change: -1, when: unit.hidden}
+  open: {quantity: dice, change: +%d, when: unit.open}
+constraints:
+  placed: {require: cover.wall or unit.open}
+"""
+    _same_as_every_situation(pack(text % 1), pack(text % 2), "dice")
+
+
+def test_facts_a_constraint_ties_are_one_part_and_others_parts_of_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The zone and the ward are tied by a constraint, the shaken flag by nothing: within a limit of 4 values per
+    part, 2 x 2 and 2 fit; all three together (8) would not."""
+    from solver.space import diff
+
+    text = """\
+pack: parts
+facts:
+  unit.zone: {type: bool}
+  unit.ward: {type: bool}
+  unit.shaken: {type: bool}
+quantities:
+  dice: {kind: pool, base: 4}
+modifiers:
+  zone: {quantity: dice, change: -%d, when: unit.zone}
+  ward: {quantity: dice, change: +1, when: unit.ward}
+  shaken: {quantity: dice, change: -1, when: unit.shaken}
+constraints:
+  warded: {require: not unit.zone or unit.ward}
+"""
+    monkeypatch.setattr(diff, "PART_LIMIT", 4)
+    result = diff_packs(pack(text % 1), pack(text % 2))
+    assert result.exhaustive and result.changes
+
+
+def test_a_parts_facts_come_in_the_packs_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The zebra is declared before the ant: the witness and what a search says name them in that order."""
+    from solver.space import diff
+
+    text = """\
+pack: order
+facts:
+  unit.zebra: {type: bool}
+  unit.ant: {type: bool}
+quantities:
+  dice: {kind: pool, base: 4}
+modifiers:
+  both: {quantity: dice, change: -%d, when: unit.zebra and unit.ant}
+"""
+    result = diff_packs(pack(text % 1), pack(text % 2))
+    assert [list(c.witness) for c in result.changes] == [["unit.zebra", "unit.ant"]]
+    monkeypatch.setattr(diff, "PART_LIMIT", 3)
+    result = diff_packs(pack(text % 1), pack(text % 2))
+    assert result.coverage["dice"].reasons == ["unit.zebra, unit.ant take 4 combinations of values, too many to "
+                                               "compare: compared the first 10,000, fewest facts set first"]
+
+
+def test_a_constraint_tightened_under_the_same_name_is_searched() -> None:
+    text = """\
+pack: both
+facts:
+  unit.shaken: {type: bool}
+  unit.flanked: {type: bool}
+quantities:
+  dice: {kind: pool, base: 4}
+modifiers:
+  beset: {quantity: dice, change: -1, when: unit.shaken or unit.flanked}
+constraints:
+  apart: {require: %s}
+"""
+    _same_as_every_situation(pack(text % "unit.shaken or not unit.shaken"),
+                             pack(text % "not (unit.shaken and unit.flanked)"), "dice")
+
+
+def test_every_fact_only_the_old_version_has_is_named() -> None:
+    text = """\
+pack: removed
+facts:
+  unit.shaken: {type: bool}
+%s
+quantities:
+  dice: {kind: pool, base: 4}
+modifiers:
+  shaken: {quantity: dice, change: -1, when: %s}
+"""
+    old = pack(text % ("  unit.routed: {type: bool}\n  unit.broken: {type: bool}",
+                       "unit.shaken or unit.routed or unit.broken"))
+    result = diff_packs(old, pack(text % ("", "unit.shaken")))
+    assert result.coverage["dice"].reasons == ["facts only the old pack has are not varied: unit.broken, unit.routed"]
+
+
+def test_constraints_tie_in_facts_through_a_chain_of_three() -> None:
+    """Not in the open means in cover, cover means a wall, a wall means a moat: each must be set."""
+    text = """\
+pack: chain
+facts:
+  unit.open: {type: bool}
+  unit.cover: {type: bool}
+  cover.wall: {type: bool}
+  cover.moat: {type: bool}
+quantities:
+  dice: {kind: pool, base: 4}
+modifiers:
+  hidden: {quantity: dice, change: -%d, when: not unit.open}
+constraints:
+  somewhere: {require: unit.open or unit.cover}
+  walled: {require: not unit.cover or cover.wall}
+  moated: {require: not cover.wall or cover.moat}
+"""
+    _same_as_every_situation(pack(text % 1), pack(text % 2), "dice")
+
+
+def test_a_diff_leaves_the_packs_answering_as_before() -> None:
+    """diff reads each part of a pack with only the constraints on that part; the pack itself keeps all of them.
+    Afterwards a unit whose weapon is the same as its drill (a constraint) and is drilled `b` is not `a`: 4 dice."""
+    text = """\
+pack: cache
+facts:
+  cover.wall: {type: bool}
+  cover.hedge: {type: bool}
+  unit.drill: {type: enum, values: [a, b]}
+  unit.weapon: {type: enum, values: [a, b]}
+  unit.hidden: {type: bool, derive: cover.wall and cover.hedge}
+  unit.armed: {type: bool, derive: unit.weapon == 'a'}
+quantities:
+  dice: {kind: pool, base: 4}
+  other: {kind: pool, base: 4}
+modifiers:
+  hidden: {quantity: dice, change: -%d, when: unit.hidden}
+  armed: {quantity: other, change: -1, when: unit.armed}
+constraints:
+  same: {require: unit.weapon == unit.drill}
+"""
+    from solver.ask import ask
+    from solver.situation import Situation
+
+    old, new = pack(text % 1), pack(text % 2)
+    assert diff_packs(old, new, "dice").changes
+    answers = [ask(new, "other", Situation(given={"unit.drill": drill})).display for drill in ("a", "b", "a")]
+    assert answers == ["3 dice", "4 dice", "3 dice"]
