@@ -302,14 +302,12 @@ def amount(pack: Pack, expr: Expr, values: Mapping[str, Any] | None = None, *, s
     "4 (as the shooter's experience is regular)", not every branch.
     """
     n = expr._tree
-    passed: list[Any] = []  # conditions that fail on the way down a chain of conditionals
+    reasons: list[str] = []  # each condition on the way down to the value, as it held or failed
     while settled and n[0] == "if" and isinstance(held := _build(n[2])(values or {}), bool):
-        if held:
-            return f"{_amount(pack, n[3], values or {})} (as {_say(pack, n[2], values or {}, True)})"
-        passed.append(n[2])
-        n = n[4]
+        reasons.append(_say(pack, n[2], values or {}, held))
+        n = n[3] if held else n[4]
     said = _amount(pack, n, values or {})
-    return said + (f" (as {_join([_say(pack, c, values or {}, False) for c in passed], 'and')})" if passed else "")
+    return said + (f" (as {_join(reasons, 'and')})" if reasons else "")
 
 
 def effect_words(change: str) -> str:
@@ -398,6 +396,10 @@ def _compare(pack: Pack, left: tuple[Any, ...], op: str, right: tuple[Any, ...],
             said = sentence(fact, c)
             actual = values.get(left[2], c)
             return (said if op == "==" else negate(said)) + (f" (it is {fact.shown(actual)})" if actual != c else "")
+        if "{value}" in text and op in ("==", "!=") and left[2] in values:  # as an enum's: the value, then the fact's
+            said = sentence(fact, c)
+            actual = values[left[2]]
+            return (said if op == "==" else negate(said)) + (f" (it is {actual})" if actual != c else "")
         if "{value}" in text:
             template = _X_PLUS if "{value}+" in text else _RANGE
             phrase = template[op].format(c=c)

@@ -107,8 +107,9 @@ def questions(pack: Pack, q: Quantity) -> Iterator[Question]:
                               lambda r: bool(r.impossible))
     yield from _boundaries(pack, q, typical)
     for reading in readings_of(pack, q):
-        yield from _by_ruling(pack, q, typical, TOPICS["reading"], f"reading:{reading.name}",
-                              lambda r: r.readings is not None)
+        if not _split_shown(pack, q, reading.name):
+            yield from _by_ruling(pack, q, typical, TOPICS["reading"], f"reading:{reading.name}",
+                                  lambda r: r.readings is not None)
     yield from _examples(pack, q)
     relied = _assumptions_of(pack, q)
     for name in pack.assumptions if rules else ():
@@ -349,6 +350,17 @@ def _declared(pack: Pack, q: Quantity) -> Iterator[Question]:
         if example.quantity == q.name and example.faq and not example.expect.get("exit"):
             yield Question(example.topic or TOPICS["declared"], f"example:{example.name}", example.situation,
                            example.faq, example.quote)
+
+
+def _split_shown(pack: Pack, q: Quantity, reading: str) -> bool:
+    """Whether one of the pack's examples of `q` that is an FAQ question of its own (`faq:`) already shows the
+    reading splitting its ruling: no search is made for another."""
+    for example in pack.examples:
+        if example.quantity == q.name and example.faq and not example.expect.get("exit"):
+            r = ask_if_possible(pack, q.name, situation_from_data(example.situation, pack, example.where))
+            if r is not None and any(o.reading == reading for o in r.readings or ()):
+                return True
+    return False
 
 
 def _examples(pack: Pack, q: Quantity) -> Iterator[Question]:

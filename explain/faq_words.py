@@ -159,8 +159,11 @@ def situation_words(pack: Pack, q: Quantity, data: Mapping[str, Any]) -> str:
     for effect in data.get("effects") or []:
         name, op = (effect.get("name"), effect["op"]) if isinstance(effect, dict) else (None, effect)
         clauses.append(f"{name or 'a rule'} {_effect(str(op))}")
-    if data.get("weapons") is not None:
-        clauses.append(f"{data['weapons']} identical weapons make the attacks")
+    weapons = data.get("weapons")
+    if isinstance(weapons, list):
+        clauses.append(f"weapons of {q.name} {_join(str(w) for w in weapons)} make the attacks")
+    elif weapons is not None:
+        clauses.append(f"{weapons} identical weapons make the attacks")
     if data.get("roll") is not None:
         clauses.append(f"the roll is {data['roll']}")
     rerolls = data.get("reroll")

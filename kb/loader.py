@@ -27,6 +27,7 @@ from kb.limits import excerpt
 from kb.locate import pack_files
 from kb.model import (
     NEUTRAL,
+    READING,
     RULING_FIELDS,
     STEPS,
     Always,
@@ -301,6 +302,8 @@ class _Builder:
         self.docs: list[Document] = []
         self.first_path = ""
         self.ranges: dict[str, tuple[int, int]] = {}
+        self.read: set[str] = set()
+        """Every name an expression of the pack reads (for the readings an expression reads)."""
         self.row_cites: dict[str, tuple[tuple[Expr, Citation], ...]] = {}
         """Int facts' declared ranges, for lookup tables' rows."""
 
@@ -360,8 +363,10 @@ class _Builder:
             self.problems.append(RulingsError("the pack has no quantities, so there is nothing to ask",
                                               where=Span(self.first_path or default_name, 1, 1),
                                               hint="is the file empty? a pack needs quantities: {...}"))
-        facts = self._facts()
-        types = {**{name: FactType("?") for name in self.broken["facts"]}, **{n: f.type for n, f in facts.items()}}
+        reading_types = self._reading_types()
+        facts = self._facts(reading_types)
+        types = {**{name: FactType("?") for name in self.broken["facts"]}, **reading_types,
+                 **{n: f.type for n, f in facts.items()}}
         arithmetic = self._arithmetic()
         quantities = {n: self._quantity(n, *e, types, arithmetic) for n, e in self.entries["quantities"].items()}
         modifiers = {n: self._modifier(n, *e, types, quantities) for n, e in self.entries["modifiers"].items()}
@@ -378,6 +383,7 @@ class _Builder:
             for n, (raw, doc, p) in self.entries["limits"].items()
         }
         readings = {n: self._reading(n, *e) for n, e in self.entries["readings"].items()}
+        facts.update(self._reading_facts(readings))
         sequences = {n: self._sequence(n, *e, types, quantities) for n, e in self.entries["sequences"].items()}
         assumptions = {
             n: Assumption(n, raw["text"], raw["reason"], doc.span(p), raw.get("framing", False), raw.get("for", ""))
@@ -421,14 +427,33 @@ class _Builder:
 
     # -- sections -----------------------------------------------------------
 
-    def _facts(self) -> dict[str, Fact]:
+    def _reading_types(self) -> dict[str, FactType]:
+        """`reading.NAME` for each declared reading that settles the pack's own rules: an expression may read which
+        of its options a ruling follows."""
+        return {READING + name: FactType("enum", tuple(raw["options"]))
+                for name, (raw, _, _) in self.entries["readings"].items() if not raw.get("decides")}
+
+    def _reading_facts(self, readings: dict[str, Reading]) -> dict[str, Fact]:
+        """The readings an expression reads, each as an enum fact of its options. It has no default: a ruling
+        gives it the option it follows (`solver.ask`), and a search that meets it tries every option."""
+        read = {name for name in self.read if name.startswith(READING)}
+        return {READING + r.name: Fact(READING + r.name, FactType("enum", tuple(dict(r.options))),
+                                       f"{_words(r.name)} is read as {{value}}", r.where, cite=r.cite,
+                                       value_text=tuple((o, _words(o)) for o, _ in r.options))
+                for r in readings.values() if READING + r.name in read}
+
+    def _facts(self, reading_types: dict[str, FactType]) -> dict[str, Fact]:
         types = {name: FactType("?") for name in self.broken["facts"]}  # checked against nothing: no second error
+        types.update(reading_types)
         for name, (raw, _, _) in self.entries["facts"].items():
             types[name] = FactType(raw["type"], tuple(raw.get("values", ())))
         facts = {}
         for name, (raw, doc, path) in self.entries["facts"].items():
             kind = raw["type"]
             span = doc.span(path, key=True)
+            if name.startswith(READING):
+                self.error(f"fact {name!r}: names that begin with {READING!r} are the readings'", doc, path,
+                           f"rename the fact; an expression reads a reading's option as {READING}NAME", key=True)
             rng = tuple(raw["range"]) if "range" in raw else None
             if rng is not None and rng[0] <= rng[1]:
                 self.ranges[name] = (rng[0], rng[1])
@@ -730,7 +755,9 @@ class _Builder:
               want: str | FactType) -> Expr:
         if isinstance(raw, dict):  # a lookup table: the conditional it stands for
             text = self._table(raw, doc, path, types, want)
-            return parse_expr(text) if text is not None else parse_expr(0 if want == "int" else True)
+            table = parse_expr(text) if text is not None else parse_expr(0 if want == "int" else True)
+            self.read.update(table.names)
+            return table
         span = doc.span(path)
         field = ".".join(map(str, path))
         try:
@@ -739,9 +766,20 @@ class _Builder:
             self.problems.append(RulingsError(f"{field}: {e.message} in {excerpt(raw)}",
                                               where=_shift(span, e.offset, raw)))
             return parse_expr(0 if want == "int" else True)
-        for message, offset in check_expr(expr, types, want):
-            self.problems.append(RulingsError(f"{field}: {message}", where=_shift(span, offset, raw)))
+        for problem, offset in check_expr(expr, types, want):
+            self.problems.append(RulingsError(f"{field}: {self._reading_problem(problem)}",
+                                              where=_shift(span, offset, raw)))
+        self.read.update(expr.names)
         return expr
+
+    def _reading_problem(self, problem: str) -> str:
+        """An unknown `reading.NAME` said as a reading, with those an expression can read."""
+        if not problem.startswith(f"unknown fact '{READING}"):
+            return problem
+        readable = [n for n, (raw, _, _) in self.entries["readings"].items() if not raw.get("decides")]
+        return (f"{problem.split(chr(39))[1]!r} names no reading an expression can read: "
+                + (f"declared ones are {', '.join(readable)}" if readable else "the pack declares none")
+                + " (one with decides: settles the engine's own work, not an expression)")
 
     def _table(self, raw: dict[str, Any], doc: Document, path: tuple[Any, ...], types: dict[str, FactType],
                want: str | FactType) -> str | None:
@@ -846,6 +884,11 @@ class _Builder:
     def _cite(self, raw: dict[str, Any], doc: Document, path: tuple[Any, ...]) -> Citation | None:
         cite = raw.get("cite")
         return _citation(cite) if cite else None
+
+
+def _words(name: str) -> str:
+    """A reading's or option's name as words: `starting_caps` is "starting caps"."""
+    return name.replace("_", " ")
 
 
 def _citations(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], Any]]:

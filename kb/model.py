@@ -396,6 +396,10 @@ class RollSequence:
         return {name for x in self.expressions() for name in x.names}
 
 
+READING = "reading."
+"""How an expression names a reading, as a fact: `reading.NAME == 'OPTION'` holds when a ruling follows OPTION."""
+
+
 @dataclass(frozen=True, slots=True)
 class Reading:
     """One ambiguous sentence and the ways it can honestly be read."""

@@ -18,7 +18,7 @@ from typing import Any
 
 from kb.errors import Contradiction, RulingsError, UnknownName
 from kb.expr import Expr, evaluate
-from kb.model import Modifier, Pack, Policy, Quantity, Reading
+from kb.model import READING, Modifier, Pack, Policy, Quantity, Reading
 from solver.arithmetic import dice_count, faces
 from solver.derivation import Node
 from solver.facts import derive_facts
@@ -55,6 +55,8 @@ def _ask(pack: Pack, quantity: str, situation: Situation, cases: bool) -> Ruling
     if situation.groups:
         return _groups(pack, q, situation)
     check_inputs(q, situation)
+    if any(n.startswith(READING) for n in situation.given):
+        situation = _reading_given(situation)
     readings = _readings(pack, q)
     chosen = {r.name: r.default for r in readings} | dict(situation.reading) if readings or situation.reading else {}
     ruling = _one(pack, q, situation, chosen, cases)
@@ -123,6 +125,30 @@ def ask_if_possible(pack: Pack, quantity: str, situation: Situation, *, cases: b
         return None
 
 
+def _reading_given(situation: Situation) -> Situation:
+    """A reading given as a fact (`reading.NAME: OPTION`, as a search writes a situation) is the situation's
+    `reading:` choice."""
+    said = {n.removeprefix(READING): v for n, v in situation.given.items() if n.startswith(READING)}
+    for name, option in said.items():
+        if situation.reading.get(name, option) != option:
+            raise RulingsError(f"{READING}{name} is given as {option!r}, but reading: chooses "
+                               f"{situation.reading[name]!r}", where=situation.where.get(READING + name),
+                               hint="choose the reading once")
+    return replace(situation, given={n: v for n, v in situation.given.items() if not n.startswith(READING)},
+                   reading={**situation.reading, **said})
+
+
+def _with_reading_facts(pack: Pack, situation: Situation, reading: Mapping[str, str]) -> Situation:
+    """The situation with each reading that an expression reads given as the option this ruling follows."""
+    read = pack.index.get(("reading facts", ""))
+    if read is None:
+        read = pack.index["reading facts", ""] = tuple(r for r in pack.readings if READING + r in pack.facts)
+    if not read:
+        return situation
+    chosen = {READING + r: reading.get(r, pack.readings[r].default) for r in read}
+    return replace(situation, given={**situation.given, **chosen})
+
+
 def readings_of(pack: Pack, q: Quantity) -> list[Reading]:
     """The readings whose options change a modifier or policy bearing on `q`."""
     return list(_readings(pack, q))
@@ -135,10 +161,28 @@ def _readings(pack: Pack, q: Quantity) -> tuple[Reading, ...]:
         return found  # type: ignore[no-any-return]
     if key not in pack.index:
         entries: list[Modifier | Policy] = [*pack.modifiers_of(q.name), *pack.policies_of(q.name)]
-        tied = {reading for entry in entries for reading, _ in entry.under}
+        tied = {reading for entry in entries for reading, _ in entry.under} | _read_readings(pack, q)
         if any(_reads_two_ways(e.when) for e in entries if e.when is not None):  # matches('non-X Y or Z unit', ..)
             tied |= {r.name for r in pack.readings.values() if r.decides == "non_reach"}
         pack.index[key] = tuple(r for name, r in pack.readings.items() if name in tied)
+    return pack.index[key]  # type: ignore[no-any-return]
+
+
+def _read_readings(pack: Pack, q: Quantity) -> set[str]:
+    """The readings whose option an expression bearing on `q` reads (`reading.NAME`), directly or through derived
+    facts."""
+    if not any(n.startswith(READING) for n in pack.facts):
+        return set()
+    key = ("read readings", q.name)
+    if key not in pack.index:
+        import networkx as nx
+
+        from kb.graph import dependency_graph
+
+        graph = pack.index.get(("dependency graph", "")) or dependency_graph(pack)
+        pack.index["dependency graph", ""] = graph
+        pack.index[key] = {node[1].removeprefix(READING) for node in nx.ancestors(graph, ("quantity", q.name))
+                           if node[0] == "fact" and node[1].startswith(READING)}
     return pack.index[key]  # type: ignore[no-any-return]
 
 
@@ -197,7 +241,7 @@ def _tied(pack: Pack, q: Quantity,
     """What could make `reading`'s options differ for `q`: each entry tied to it as (its condition, the conditions
     of the rules of which two must hold), or None for the rules when the entry itself is enough."""
     out: list[tuple[Expr | None, tuple[Expr, ...] | Policy | None]] = []
-    if reading.decides:
+    if reading.decides or reading.name in _read_readings(pack, q):  # read by an expression: any ruling may change
         return ((None, None),)
     entries: tuple[Modifier | Policy, ...] = (*pack.modifiers_of(q.name), *pack.policies_of(q.name))
     for entry in entries:
@@ -241,6 +285,7 @@ faster by the engine than by compiling it first)."""
 def _one(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, str], cases: bool) -> Ruling:
     """The ruling under one reading: compiled where the situation is fully known (`solver.compiled`), else the
     engine's, which branches on the unknown facts it needs."""
+    situation = _with_reading_facts(pack, situation, reading)
     key = ("compiled", q.name, tuple(reading.items()))
     found = pack.index.get(key, 0)
     if type(found) is int:  # not compiled yet: how many rulings asked for it so far
@@ -268,6 +313,7 @@ class _Branch:
 
 def _branch(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, str], cases: bool = True) -> Ruling:
     budget = [MAX_CASES if cases else 0]  # without cases, the first unknown fact that matters is refused
+    situation = _with_reading_facts(pack, situation, reading)
     tree = _solve(pack, q, situation, reading, {}, budget)
     if tree is None:
         raise Contradiction("no value of the unknown facts is consistent with this situation")

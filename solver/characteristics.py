@@ -382,44 +382,77 @@ def random_notes(q: Quantity, dice: Dice) -> list[str]:
     return notes
 
 
-def group_weapons(q: Quantity, out: Outcome, weapons: int) -> Outcome:
-    """Several identical weapons each with this value (a quantity with `weapons: true`): each weapon's value is
-    rolled on its own (modified and clamped on its own), then they are added up: the exact distribution of the
-    total.
+def group_weapons(q: Quantity, outs: Sequence[Outcome], weapons: int | tuple[Any, ...]) -> Outcome:
+    """Several weapons each with this value (a quantity with `weapons: true`), `outs` each weapon's: each weapon's
+    value is rolled on its own (modified and clamped on its own), then they are added up: the exact distribution of
+    the total. Identical weapons (`weapons` a number) keep the one weapon's ruling beside the total; weapons of
+    different values (`weapons` their values) rule on the total alone.
 
     Examples:
         >>> from kb.errors import Span
         >>> a = Quantity("A", "characteristic", "Attacks", Span("p"), characteristic="number", weapons=True)
-        >>> o = group_weapons(a, characteristic(a, "D3", [], []), 2)
+        >>> o = group_weapons(a, [characteristic(a, "D3", [], [])] * 2, 2)
         >>> o.extra["total"]["distribution"]["2"], o.extra["total"]["mean"]
         ('1/9', '4')
+        >>> o = group_weapons(a, [characteristic(a, b, [], []) for b in ("D3", 2)], ("D3", 2))
+        >>> o.value, o.display, o.extra["total"]["mean"]
+        (None, 'D3 + 2: 3 (1/3), 4 (1/3), 5 (1/3)', '4')
     """
+    shown_weapons = list(weapons) if isinstance(weapons, tuple) else weapons
     if not q.weapons:
-        raise RulingsError(f"weapons: {weapons} is for a quantity that several identical weapons each roll, "
+        raise RulingsError(f"weapons: {shown_weapons} is for a quantity that several weapons each roll, "
                            f"not {q.name}",
                            hint=f"give weapons: only when asking such a quantity (weapons: true in the pack); "
                                 f"{q.name} has no weapons: true")
-    if not isinstance(weapons, int) or isinstance(weapons, bool) or not 1 <= weapons <= 30:
-        raise RulingsError(f"weapons: {weapons!r} must be a number of weapons from 1 to 30")
-    one = {int(v): Fraction(p) for v, p in out.extra["distribution"].items()} if "distribution" in out.extra \
-        else {int(out.value): Fraction(1)} if isinstance(out.value, int) else None
-    if one is None:
-        return replace(out, notes=(*out.notes, f"{weapons} weapons: {q.name} {out.value!r} is no number to add up"))
+    if isinstance(weapons, bool) or not 1 <= (len(weapons) if isinstance(weapons, tuple) else weapons) <= 30:
+        raise RulingsError(f"weapons: {shown_weapons!r} must be a number of weapons from 1 to 30")
+    ones = [_chances(out) for out in outs]
+    if any(one is None for one in ones):
+        odd = next(out for out, one in zip(outs, ones, strict=True) if one is None)
+        if isinstance(weapons, tuple):
+            raise RulingsError(f"weapons: {shown_weapons}: {q.name} {odd.value!r} is no number to add up",
+                               hint=f"list only weapons whose {q.name} is a number or dice")
+        return replace(outs[0], notes=(*outs[0].notes, f"weapons {shown_weapons}: {q.name} {odd.value!r} is no "
+                                                       f"number to add up"))
     total = {0: Fraction(1)}
-    for _ in range(weapons):
+    for one in ones:
         step: dict[int, Fraction] = {}
         for have, p in total.items():
-            for v, pv in one.items():
+            for v, pv in (one or {}).items():
                 step[have + v] = step.get(have + v, Fraction(0)) + p * pv
         total = step
     ordered = dict(sorted(total.items()))
     mean = sum((v * p for v, p in ordered.items()), Fraction(0))
     shown = ", ".join(f"{v} ({_frac(p)})" for v, p in ordered.items())
-    note = Note("weapons", f"{weapons} identical weapons, each weapon's {q.name} rolled on its own, then added up: "
+    chances = {"distribution": {str(v): _frac(p) for v, p in ordered.items()}, "mean": _frac(mean)}
+    if not isinstance(weapons, tuple):
+        note = Note("weapons", f"{weapons} identical weapons, each weapon's {q.name} rolled on its own, then added "
+                               f"up: total {shown}; mean {_frac(mean)}")
+        return replace(outs[0], notes=(*outs[0].notes, note),
+                       extra={**outs[0].extra, "weapons": weapons, "total": chances})
+    note = Note("weapons", f"{len(weapons)} weapons, each weapon's {q.name} rolled on its own, then added up: "
                            f"total {shown}; mean {_frac(mean)}")
-    extra = {**out.extra, "weapons": weapons,
-             "total": {"distribution": {str(v): _frac(p) for v, p in ordered.items()}, "mean": _frac(mean)}}
-    return replace(out, notes=(*out.notes, note), extra=extra)
+    fixed = len(ordered) == 1
+    steps = dict.fromkeys(n for out in outs for n in out.notes if not n.startswith("start:"))
+    return replace(outs[0], value=next(iter(ordered)) if fixed else None,
+                   display=f"{' + '.join(str(next(iter(one or {}))) for one in ones)} = {next(iter(ordered))}"
+                   if fixed else f"{' + '.join(map(_written_as, outs))}: {shown}",
+                   rank=mean, clamped=tuple(dict.fromkeys(c for out in outs for c in out.clamped)),
+                   notes=(f"start: {q.name} {', '.join(map(str, weapons))}", *steps, note),
+                   extra={**({} if fixed else chances), "weapons": list(weapons), "total": chances})
+
+
+def _written_as(out: Outcome) -> str:
+    """How a weapon's value is written among others: `D3`, `2`, `(D6 +1)`."""
+    written = out.display.partition(":")[0]
+    return f"({written})" if " " in written else written
+
+
+def _chances(out: Outcome) -> dict[int, Fraction] | None:
+    """A characteristic's outcome as chances of each number, or None when it is no number (a '-')."""
+    if "distribution" in out.extra:
+        return {int(v): Fraction(p) for v, p in out.extra["distribution"].items()}
+    return {int(out.value): Fraction(1)} if isinstance(out.value, int) and not isinstance(out.value, bool) else None
 
 
 def _dice(q: Quantity, dice: Dice, terms: Sequence[Term], clamps: Sequence[Bound], notes: list[str], *,

@@ -38,7 +38,7 @@ def outcome(
     target: int | None = None,
     reroll: tuple[str, ...] = (),
     unmodified: tuple[int, ...] = (),
-    weapons: int | None = None,
+    weapons: int | tuple[Any, ...] | None = None,
     fish: bool = False,
 ) -> Outcome:
     """Apply `terms` to `base` the way `q`'s kind says.
@@ -47,7 +47,8 @@ def outcome(
     `target` is what a `total` or `roll` must reach to pass; `reroll` and
     `unmodified` (see `solver.rolls`) say which re-rolls apply and which
     unmodified results trigger something (`fish`: the player re-rolls for those first); `weapons` how many
-    identical weapons generate a random A, grouped together (`solver.characteristics.group_weapons`).
+    identical weapons generate a random A, or each weapon's value, grouped together
+    (`solver.characteristics.group_weapons`).
     """
     if q.kind == "score":
         return _score(q, base, terms, clamps)
@@ -56,8 +57,10 @@ def outcome(
     if q.kind == "characteristic":
         from solver.characteristics import characteristic, group_weapons  # only for characteristics
 
+        if isinstance(weapons, tuple):  # weapons of different values, each modified on its own
+            return group_weapons(q, [characteristic(q, b, terms, clamps) for b in weapons], weapons)
         out = characteristic(q, base, terms, clamps)
-        return group_weapons(q, out, weapons) if weapons is not None else out
+        return group_weapons(q, [out] * weapons, weapons) if weapons is not None else out
     if weapons is not None:
         from kb.errors import RulingsError
 

@@ -224,7 +224,8 @@ def conclude(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str,
              modifiers: Sequence[Modifier], holding: Sequence[Modifier], failed: Sequence[Modifier]) -> Decision:
     """Settle the rules that hold, apply the arithmetic of the quantity's kind, and say what counted."""
     if situation.weapons is not None and q.kind == "characteristic" and not q.weapons:
-        raise RulingsError(f"weapons: {situation.weapons} is for a quantity that several identical weapons each roll, "
+        shown = list(situation.weapons) if isinstance(situation.weapons, tuple) else situation.weapons
+        raise RulingsError(f"weapons: {shown} is for a quantity that several weapons each roll, "
                            f"not {q.name}", where=situation.where.get("(weapons)"),
                            hint=f"give weapons: only when asking such a quantity (weapons: true in the pack); "
                                 f"{q.name} has no weapons: true")
@@ -459,16 +460,21 @@ def _base(q: Quantity, situation: Situation, values: Mapping[str, Any]) -> Any:
     if q.kind in ("total", "roll"):
         return situation.roll
     if q.base is None:
-        if situation.base is None:
+        listed = situation.weapons if isinstance(situation.weapons, tuple) else None
+        if situation.base is None and listed is None:
             raise RulingsError(f"{q.name} has no base in this pack: give one with base: in the situation")
         if q.kind == "characteristic":  # read it now, so a mistake points at the situation's base:
             from solver.characteristics import parse_value, style_of
 
-            try:
-                parse_value(situation.base, style_of(q), q.name)
-            except RulingsError as e:
-                raise RulingsError(e.message, where=situation.where.get("(base)"), hint=e.hint) from None
-        return situation.base
+            for base in listed or (situation.base,):
+                try:
+                    if parse_value(base, style_of(q), q.name).symbol and listed:
+                        raise RulingsError(f"weapons: {list(listed)}: {q.name} {base!r} is no number to add up",
+                                           hint=f"list only weapons whose {q.name} is a number or dice")
+                except RulingsError as e:
+                    raise RulingsError(e.message, where=situation.where.get("(weapons)" if listed else "(base)"),
+                                       hint=e.hint) from None
+        return situation.base if listed is None else ", ".join(map(str, listed))
     return need(q.base, values, where=q.where)
 
 

@@ -272,6 +272,32 @@ def _inputs(seq: RollSequence, situation: Situation) -> dict[str, Any]:
     return dict(situation.sequence)
 
 
+def _weapons(raw: Any, attacks: Any, where: Span | None) -> int | tuple[Any, ...] | None:
+    """A sequence's weapons: how many identical ones, or each weapon's attacks (`[D6, D3]`, given instead of
+    `attacks`)."""
+    if isinstance(raw, list):
+        if not 1 <= len(raw) <= 30 or any(isinstance(v, bool) or not isinstance(v, (int, str)) for v in raw):
+            raise RulingsError(f"sequence: weapons {raw!r} is not a list of weapons' attacks", where=where,
+                               hint="list each weapon's attacks, 1 to 30 of them, e.g. weapons: [D6, D3, 2]")
+        if attacks is not None:
+            raise RulingsError("sequence: weapons lists each weapon's attacks, and attacks gives them too",
+                               where=where, hint="give either weapons: [D6, D3] alone, or attacks: D6 with weapons: 2")
+        return tuple(raw)
+    if raw is not None and (not isinstance(raw, int) or isinstance(raw, bool) or not 1 <= raw <= 30):
+        raise RulingsError(f"sequence: weapons {raw!r} is not a number of weapons", where=where,
+                           hint="give from 1 to 30 weapons, or each weapon's attacks, e.g. weapons: [D6, D3]")
+    return raw
+
+
+def _sum(a: Dist, b: Dist) -> Dist:
+    """The distribution of the sum of two independent values."""
+    out: Dist = {}
+    for x, px in a.items():
+        for y, py in b.items():
+            out[x + y] = out.get(x + y, Fraction(0)) + px * py
+    return out
+
+
 def _dice(raw: Any, what: str, where: Span | None) -> Dist:
     """A number or dice expression as a distribution: 10, "D6", "2D6", "D3+1"."""
     if isinstance(raw, int) and not isinstance(raw, bool):
@@ -291,8 +317,9 @@ def _dice(raw: Any, what: str, where: Span | None) -> Dist:
                        hint="give a number such as 10 or dice such as D6")
 
 
-def _from_quantity(pack: Pack, quantity: str, base: Any, weapons: int | None, plain: Situation) -> Dist:
-    """A characteristic's modified value (A, D) as a distribution, grouped over identical weapons."""
+def _from_quantity(pack: Pack, quantity: str, base: Any, weapons: int | tuple[Any, ...] | None,
+                   plain: Situation) -> Dist:
+    """A characteristic's modified value (A, D) as a distribution, grouped over the weapons."""
     r = ask(pack, quantity, replace(plain, base=base, weapons=weapons))
     extra = dict(r.extra)
     shown = extra.get("total") or extra
@@ -310,16 +337,17 @@ def _attacks(pack: Pack, seq: RollSequence, given: Mapping[str, Any], plain: Sit
     if own and raw is not None:
         raise RulingsError(f"sequence: attacks: {seq.name}'s attacks are the ruling of {seq.attacks}", where=where,
                            hint=f"give the facts {seq.attacks} depends on instead")
-    if raw is None and not own:
+    weapons = _weapons(given.get("weapons"), raw, situation.where.get("(sequence).weapons"))
+    if raw is None and not own and not isinstance(weapons, tuple):
         raise RulingsError(f"sequence {seq.name!r} needs the number of attacks",
                            where=situation.where.get("(sequence)"),
                            hint="give it: sequence: {attacks: 10} (or dice: D6), or --step attacks=10")
-    weapons = given.get("weapons")
-    if weapons is not None and (not isinstance(weapons, int) or isinstance(weapons, bool) or not 1 <= weapons <= 30):
-        raise RulingsError(f"sequence: weapons {weapons!r} is not a number of weapons",
-                           where=situation.where.get("(sequence).weapons"), hint="give from 1 to 30 weapons")
     if seq.attacks is not None:
         dist = _from_quantity(pack, seq.attacks, raw, weapons, plain)
+    elif isinstance(weapons, tuple):  # each weapon's own attacks, added up
+        dist = {0: Fraction(1)}
+        for one in weapons:
+            dist = _sum(dist, _dice(one, "attacks", situation.where.get("(sequence).weapons")))
     else:
         dist = _dice(raw, "attacks", where)
         if weapons:

@@ -47,8 +47,9 @@ class Situation:
     """Unmodified results (after re-rolls, before modifiers) that trigger something, e.g. (6,)."""
     reroll_for: str = "pass"
     """What the player re-rolls for: to pass (`pass`), or first for an `unmodified` trigger result."""
-    weapons: int | None = None
-    """How many identical weapons generate a random A, their attacks grouped together (Random Attacks)."""
+    weapons: int | tuple[Any, ...] | None = None
+    """The weapons that generate a random A, their attacks grouped together (Random Attacks): how many identical
+    ones, or each weapon's own value (`[D6, D3]`)."""
     reading: Mapping[str, str] = field(default_factory=dict)
     ignore: tuple[str, ...] | None = None
     models: tuple[tuple[str, ...], ...] | None = None
@@ -198,7 +199,7 @@ def _situation(data: dict[str, Any], doc: Document, path: tuple[Any, ...], pack:
         reroll=read_reroll(data.get("reroll"), doc.span((*path, "reroll"))),
         unmodified=read_unmodified(data.get("unmodified"), doc.span((*path, "unmodified"))),
         reroll_for=read_reroll_for(data.get("reroll_for"), doc.span((*path, "reroll_for"))),
-        weapons=_weapons(data.get("weapons"), doc.span((*path, "weapons"))),
+        weapons=_weapons(data.get("weapons"), doc.span((*path, "weapons")), data.get("base")),
         reading=_reading(data.get("reading"), doc, path, pack),
         ignore=_ignore(data.get("ignore"), doc, path),
         models=_models(data.get("unit"), doc, path),
@@ -230,13 +231,23 @@ def _sequence_spans(raw: Any, doc: Document, path: tuple[Any, ...]) -> dict[str,
     return spans
 
 
-def _weapons(raw: Any, where: Span) -> int | None:
-    """How many identical weapons generate a random A: a whole number from 1 to 30."""
+def _weapons(raw: Any, where: Span, base: Any) -> int | tuple[Any, ...] | None:
+    """The weapons that generate a random A: how many identical ones (1 to 30, each with the situation's `base`), or
+    a list of 1 to 30 weapons' own values."""
     if raw is None:
         return None
+    if isinstance(raw, list):
+        if not 1 <= len(raw) <= 30 or any(isinstance(v, bool) or not isinstance(v, (int, str)) for v in raw):
+            raise RulingsError(f"weapons: {excerpt(raw)} is not a list of weapons' values", where=where,
+                               hint="list each weapon's value, 1 to 30 of them, e.g. weapons: [D6, D3, 2]")
+        if base is not None:
+            raise RulingsError("weapons: lists each weapon's value, and base: gives one too", where=where,
+                               hint="give either weapons: [D6, D3] alone, or base: D6 with weapons: 2")
+        return tuple(raw)
     if not isinstance(raw, int) or isinstance(raw, bool) or not 1 <= raw <= 30:
         raise RulingsError(f"weapons: {excerpt(raw)} is not a number of weapons", where=where,
-                           hint="give how many identical weapons make the attacks, from 1 to 30, e.g. weapons: 3")
+                           hint="give how many identical weapons make the attacks, from 1 to 30, e.g. weapons: 3, "
+                                "or each weapon's value, e.g. weapons: [D6, D3]")
     return raw
 
 

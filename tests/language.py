@@ -135,6 +135,10 @@ QUANTITIES = (
 )
 
 
+READING_OPTIONS = ("once", "twice")
+"""The options of the drawn reading `weight`, which an expression may read as the fact `reading.weight`."""
+
+
 @dataclass(frozen=True)
 class Drawn:
     """A drawn pack: its text, the constructs it uses, and the facts it reads."""
@@ -152,7 +156,8 @@ class Drawn:
     def worlds(self) -> list[dict[str, Any]]:
         """Every assignment of the base facts the pack reads (the others keep their defaults)."""
         names = sorted(self.reads)
-        domains = [_keyword_sets() if BASE_FACTS[n][1] is None else BASE_FACTS[n][1] for n in names]
+        domains = [READING_OPTIONS if n == "reading.weight" else _keyword_sets() if BASE_FACTS[n][1] is None
+                   else BASE_FACTS[n][1] for n in names]
         return [dict(zip(names, values, strict=True)) for values in product(*domains)]
 
     def targets(self) -> tuple[int | None, ...]:
@@ -165,7 +170,7 @@ def _keyword_sets() -> tuple[frozenset[str], ...]:
 
 
 def _reads(text: str) -> set[str]:
-    out = {n for n in BASE_FACTS if n in text}
+    out = {n for n in (*BASE_FACTS, "reading.weight") if n in text}
     for d, inputs in DERIVED_READS.items():
         if d in text:
             out |= inputs
@@ -193,8 +198,12 @@ def drawn_packs(draw: st.DrawFn) -> Drawn:
             extra += f", per: {per}"
             tags |= per_tags
         if reading and i == n - 1:
-            extra += ", under: {weight: twice}"
-            tags.add("reading:under")
+            if draw(st.booleans()):
+                extra += ", under: {weight: twice}"
+                tags.add("reading:under")
+            else:  # an expression reads the option instead
+                when = f"({when}) and reading.weight == 'twice'"
+                tags.add("reading:expr")
         name = f"r{i}"
         rules.append(name)
         lines_rules.append(f"  {name}: {{quantity: q, change: {amount}, when: \"{when}\"{extra}}}")
@@ -289,7 +298,7 @@ def every_snippet_tag() -> set[str]:
             tags |= snippet_tags
     for q in QUANTITIES:
         tags |= q.tags
-    tags |= {"reading", "reading:under", "constraint", "plurals", "limit", "policy:exclusive_first",
+    tags |= {"reading", "reading:under", "reading:expr", "constraint", "plurals", "limit", "policy:exclusive_first",
              "policy:exclusive_strongest", "policy:override", "policy:clamp", "clamp:base", "policy:when",
              "policy:cap", "policy:choice", "reroll:when", "reroll:improves", "reroll:instead", "sequence",
              "arithmetic", "arithmetic:round_up", "arithmetic:round_down", "arithmetic:set_ends"}

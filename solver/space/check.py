@@ -22,7 +22,7 @@ from typing import Any
 from kb.errors import RuleCycle, RulingsError, Span
 from kb.expr import UNKNOWN, Expr, evaluate, parse_expr
 from kb.loader import gc_paused
-from kb.model import Modifier, Pack
+from kb.model import READING, Modifier, Pack
 from solver.space.dead import Words, dead_reason
 from solver.space.model import Coverage, splits, unsplit
 from solver.space.progress import progress
@@ -610,7 +610,9 @@ def _reading_splits(pack: Pack) -> Iterable[Finding]:
                 return ruling is not None and ruling.cases is None and any(
                     o.reading == r.name for o in ruling.readings or ())
 
-            found = _bounded(pack, split, q.name, list(dict.fromkeys(facts)))
+            facts = [f for f in dict.fromkeys(facts) if f != READING + r.name]
+            typical = _typical_split(pack, split, facts) if READING + r.name in pack.facts else None
+            found = [typical] if typical is not None else _bounded(pack, split, q.name, facts)
             if found:
                 yield Finding(
                     "note",
@@ -621,6 +623,29 @@ def _reading_splits(pack: Pack) -> Iterable[Finding]:
                     q.name,
                     found[0],
                 )
+
+
+def _typical_split(pack: Pack, split: Callable[[dict[str, Any]], bool],
+                   facts: Sequence[str]) -> dict[str, Any] | None:
+    """A situation where a reading that an expression reads splits a ruling, tried first where a player would look:
+    every fact without a default at its most typical value, then each fact with one at each of its other values;
+    shrunk by leaving out each fact it does not need. (A reading read by arithmetic over several wide facts splits
+    rulings only where several facts are set at once, which a search by increasing size reaches last.)"""
+    from solver.consistent import values_of
+
+    typical = {f: values_of(pack, f)[0] for f in facts if pack.facts[f].default is None}
+    varied = [typical, *({**typical, f: v} for f in facts if pack.facts[f].default is not None
+                         for v in values_of(pack, f) if v != pack.facts[f].default)]
+    tries = (given if f is None else {**given, f: v} for given in varied
+             for f, v in [(None, None), *((f, v) for f in typical for v in values_of(pack, f)[1:])])
+    found = next((given for given in tries if split(given)), None)
+    if found is None:
+        return None
+    for f in list(found):
+        smaller = {k: v for k, v in found.items() if k != f}
+        if split(smaller):
+            found = smaller
+    return found
 
 
 def _unused(pack: Pack) -> Iterable[Finding]:

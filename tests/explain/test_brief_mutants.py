@@ -26,16 +26,14 @@ from explain.brief import (
     brief_markdown,
     brief_text,
 )
-from kb.document import read_yaml
-from kb.loader import build_pack
 from solver import Situation, ask
 from solver.choice import Alternative, Choice
 from solver.derivation import Node
 from solver.ruling import Applied, Case, Clamped, ReadingOutcome, Ruling
 from solver.settle import Suppression
+from tests.explain.fact_packs import yaml_pack
 
-PACK = build_pack([read_yaml("""
-pack: brieftest
+PACK = yaml_pack("brieftest", """\
 sources:
   r:
     title: Rules
@@ -143,7 +141,7 @@ readings:
     sentence: A roll may be read two ways.
     options: {first: the first way, second: the second way}
     default: first
-""", "brieftest.yaml")], "brieftest")
+""")
 
 COVER_CITE = 'r ¶2: "A target in cover gives -1 to hit."'
 STACK_CITE = 'r ¶5: "Cover and smoke never stack."'
@@ -693,8 +691,7 @@ def test_the_best_choice_is_named_whatever_it_ignores() -> None:
         "the best choice would ignore steady, extra for 2 dice"
 
 
-CHAIN = build_pack([read_yaml("""
-pack: chain
+CHAIN = yaml_pack("chain", """\
 facts:
   t.smoke: {type: bool, text: "the target is in smoke"}
   a.bases: {type: int, range: [1, 9], default: 1, text: "the unit has {value} bases"}
@@ -705,7 +702,7 @@ quantities:
 modifiers:
   eight: {quantity: q, change: +1, when: d2}
   nine: {quantity: q, change: +1, when: d1}
-""", "chain.yaml")], "chain")
+""")
 
 
 def test_a_rule_spoken_for_through_derived_facts_is_looked_for_eight_deep() -> None:

@@ -14,6 +14,7 @@ from kb.document import read_yaml
 from kb.expr import evaluate, parse_expr
 from kb.loader import build_pack, load_pack
 from kb.model import Pack
+from tests.explain.fact_packs import facts_pack
 
 PACKS = [load_pack(name) for name in ("fantasy", "skirmish", "wh40k")]
 SYNTAX = re.compile(r"==|!=|>=|<=|//|\bmatches\(|\(\)|it is not the case")
@@ -140,17 +141,13 @@ def test_comparisons_read_in_words() -> None:
 
 # -- known bugs, each with the English it must read as ------------------------------------------------------------
 
-ENG = build_pack([read_yaml("""
-pack: eng
-facts:
+ENG = facts_pack("eng", """\
   unit.moved: {type: bool, text: "the unit moved this turn"}
   unit.bs: {type: int, range: [1, 6], default: 3, text: "the unit has Ballistic Skill {value}"}
   unit.save: {type: int, range: [2, 6], default: 4, text: "the unit has a save of {value}+"}
   unit.w_change: {type: int, range: [-3, 3], default: 0,
                   text: "a rule has modified the W of the unit's models by {value} since the battle began"}
-quantities:
-  q: {kind: pool, text: the pool, base: 3}
-""", "eng.yaml")], "eng")
+""")
 
 
 @pytest.mark.parametrize(("text", "negated"), [

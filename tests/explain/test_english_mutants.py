@@ -26,13 +26,10 @@ from explain.english import (
     sentence,
     why_not,
 )
-from kb.document import read_yaml
 from kb.expr import parse_expr
-from kb.loader import build_pack
+from tests.explain.fact_packs import counts, facts_pack
 
-PACK = build_pack([read_yaml("""
-pack: eng
-facts:
+PACK = facts_pack("eng", """\
   unit.moved: {type: bool, text: "the unit moved this turn"}
   unit.ranged: {type: bool, text: "the attack is a ranged attack (false: a melee attack)"}
   unit.hidden: {type: bool, text: "the unit is hidden (no: it can be seen)"}
@@ -47,9 +44,7 @@ facts:
   unit.keywords: {type: keywords, default: [], text: "the unit's keywords"}
   crew.count: {type: int, range: [0, 9], default: 0, text: "the crew counts {value} sailors"}
   wind: {type: int, range: [0, 12], default: 0, text: "wind speed"}
-quantities:
-  q: {kind: pool, text: the pool, base: 3}
-""", "eng.yaml")], "eng")
+""")
 
 SAID = [  # (condition, as it holds, as it fails)
     ("unit.moved", "the unit moved this turn", "the unit did not move this turn"),
@@ -257,6 +252,11 @@ def test_a_facts_value_as_a_sentence(fact: str, value: object, said: str) -> Non
     ("unit.moved", "the unit moved this turn", "the unit moved this turn (yes)"),
 ])
 def test_an_amount_in_words(expr: str, said: str, shown: str) -> None:
+    _amount_reads(expr, said, shown)
+
+
+def _amount_reads(expr: str, said: str, shown: str) -> None:
+    """The amount `expr` reads as `said`, and as `shown` with the values of `VALUES` beside its facts."""
     assert amount(PACK, parse_expr(expr)) == said
     assert amount(PACK, parse_expr(expr), VALUES) == shown
 
@@ -284,18 +284,14 @@ def test_the_small_words() -> None:
 
 # -- what a count fact counts, one of them ------------------------------------------------------------------------
 
-COUNTS = build_pack([read_yaml("""
-pack: counts
-facts:
-  per.five: {type: int, range: [0, 9], default: 0, text: "the unit has {value} dice per 5 models"}
-  in.ranks: {type: int, range: [0, 9], default: 0, text: "the unit has {value} models in its ranks"}
-  of.ranks: {type: int, range: [0, 9], default: 0, text: "the unit has {value} ranks of models"}
-  for.weapons: {type: int, range: [0, 9], default: 0, text: "the unit has {value} attacks for its weapons"}
-  on.models: {type: int, range: [0, 9], default: 0, text: "the unit has {value} wounds on its models"}
-  of.first: {type: int, range: [0, 9], default: 0, text: "the unit has {value} of its models left"}
-quantities:
-  q: {kind: pool, text: the pool, base: 3}
-""", "counts.yaml")], "counts")
+COUNTS = facts_pack("counts", counts({
+    "per.five": "the unit has {value} dice per 5 models",
+    "in.ranks": "the unit has {value} models in its ranks",
+    "of.ranks": "the unit has {value} ranks of models",
+    "for.weapons": "the unit has {value} attacks for its weapons",
+    "on.models": "the unit has {value} wounds on its models",
+    "of.first": "the unit has {value} of its models left",
+}))
 
 
 @pytest.mark.parametrize(("fact", "one"), [
@@ -348,7 +344,8 @@ TIERED = "4 if unit.kind == 'horse' else 5 if unit.bs >= 4 else 3"
 
 @pytest.mark.parametrize(("given", "said"), [
     ({"unit.kind": "horse"}, "4 (as the unit fights on horse)"),
-    ({"unit.kind": "foot", "unit.bs": 5}, "5 (as the unit has Ballistic Skill 5 (4 or more))"),
+    ({"unit.kind": "foot", "unit.bs": 5},
+     "5 (as the unit does not fight on horse (it is foot) and the unit has Ballistic Skill 5 (4 or more))"),
     ({"unit.kind": "foot", "unit.bs": 3},
      "3 (as the unit does not fight on horse (it is foot) and the unit has Ballistic Skill 3 (less than 4))"),
     ({}, "4 if the unit fights on horse, otherwise 5 if the unit has Ballistic Skill 4 or more, otherwise 3"),
@@ -367,17 +364,16 @@ def test_an_amount_is_said_whole_unless_asked_to_settle_it() -> None:
 
 # -- why a condition failed, through derived facts ------------------------------------------------------------------
 
-DERIVED = build_pack([read_yaml("""
-pack: derived
-facts:
+# whether the unit moved, and its Ballistic Skill: what the derived facts here are derived from
+MOVED_AND_BS = """\
   a.moved: {type: bool, text: "the unit moved this turn"}
   a.bs: {type: int, range: [1, 6], default: 3, text: "the unit has Ballistic Skill {value}"}
+"""
+DERIVED = facts_pack("derived", MOVED_AND_BS + """\
   d.steady: {type: bool, derive: "not a.moved", text: "the unit is steady"}
   d.aimed: {type: bool, derive: "d.steady and a.bs <= 3", text: "the unit takes aim"}
   d.sniping: {type: bool, derive: "d.aimed", text: "the unit is sniping"}
-quantities:
-  q: {kind: pool, text: the pool, base: 3}
-""", "derived.yaml")], "derived")
+""")
 
 
 def _derived(**given: object) -> dict[str, object]:
@@ -412,18 +408,14 @@ def test_a_condition_no_part_of_which_failed_is_said_whole() -> None:
 
 # -- the verb of a fact's sentence, past or present, and what it measures -------------------------------------------
 
-VERBS = build_pack([read_yaml("""
-pack: verbs
-facts:
-  rolled: {type: int, range: [0, 9], default: 0, text: "the unit rolled {value} dice"}
-  lost: {type: int, range: [0, 9], default: 0, text: "the wounded model lost {value} wounds"}
-  earns: {type: int, range: [0, 9], default: 0, text: "the hero's deed earns {value} glory points"}
-  moved: {type: int, range: [0, 9], default: 0, text: "the unit moved {value} inches"}
-  gives: {type: int, range: [0, 9], default: 0, text: "the unit's focus gives {value} dice"}
-  reaches: {type: int, range: [0, 9], default: 0, text: "the radius reaches {value} inches"}
-quantities:
-  q: {kind: pool, text: the pool, base: 3}
-""", "verbs.yaml")], "verbs")
+VERBS = facts_pack("verbs", counts({
+    "rolled": "the unit rolled {value} dice",
+    "lost": "the wounded model lost {value} wounds",
+    "earns": "the hero's deed earns {value} glory points",
+    "moved": "the unit moved {value} inches",
+    "gives": "the unit's focus gives {value} dice",
+    "reaches": "the radius reaches {value} inches",
+}))
 
 
 @pytest.mark.parametrize(("fact", "said"), [
@@ -442,9 +434,7 @@ def test_a_string_that_spells_a_facts_name_is_no_fact() -> None:
     assert say(PACK, parse_expr("'wind' == 'calm'")) == "'wind' is 'calm'"
 
 
-NOUNS = build_pack([read_yaml("""
-pack: nouns
-facts:
+NOUNS = facts_pack("nouns", """\
   kw: {type: keywords, default: [], text: "the unit's keywords (of every model in it)"}
   hits: {type: int, range: [1, 6], default: 4, text: "the attacker hits on {value}+ (printed To-Hit Value)"}
   before: {type: int, range: [1, 6], default: 4, text: "the target saves on {value}+ (before modifiers)"}
@@ -465,9 +455,7 @@ facts:
   times: {type: int, range: [0, 9], default: 0, text: "the unit hits {value} times"}
   gas: {type: int, range: [0, 9], default: 0, text: "mustard gas burns {value} models"}
   boss: {type: int, range: [0, 9], default: 0, text: "the enemy boss gives {value} orders"}
-quantities:
-  q: {kind: pool, text: the pool, base: 3}
-""", "nouns.yaml")], "nouns")
+""")
 
 
 @pytest.mark.parametrize(("fact", "said"), [
@@ -498,17 +486,13 @@ def test_what_a_fact_measures_is_named_from_the_words_around_its_verb(fact: str,
 
 # -- sentences, amounts and negations in the remaining forms ---------------------------------------------------------
 
-WORDS = build_pack([read_yaml("""
-pack: words
-facts:
+WORDS = facts_pack("words", """\
   kw: {type: keywords, default: [], text: "the unit has the keywords {value}"}
   armour: {type: int, range: [0, 6], default: 0, text: "the unit has Armour {value} (otherwise none)"}
   drill: {type: enum, values: {close: close order, open: open order}, default: close,
           text: "the unit fights in {value}"}
   moved: {type: bool, text: "the unit moved this turn"}
-quantities:
-  q: {kind: pool, text: the pool, base: 3}
-""", "words.yaml")], "words")
+""")
 
 
 def test_a_facts_sentence_in_its_remaining_forms() -> None:
@@ -539,8 +523,7 @@ def test_what_false_means_is_said_after_the_verb_to_be(text: str, negated: str) 
     ("unit.bs > 3", "the unit has Ballistic Skill more than 3", "the unit has Ballistic Skill 3 (more than 3)"),
 ])
 def test_an_amount_in_its_remaining_forms(expr: str, said: str, shown: str) -> None:
-    assert amount(PACK, parse_expr(expr)) == said
-    assert amount(PACK, parse_expr(expr), VALUES) == shown
+    _amount_reads(expr, said, shown)
 
 
 def test_an_enum_value_is_shown_in_the_packs_words() -> None:
@@ -584,16 +567,10 @@ def test_a_settled_amount_past_an_or_says_both_parts_failed() -> None:
         "2 (as the unit did not move this turn and the unit has Ballistic Skill 3 (4 or less))"
 
 
-ODDS = build_pack([read_yaml("""
-pack: odds
-facts:
-  a.moved: {type: bool, text: "the unit moved this turn"}
-  a.bs: {type: int, range: [1, 6], default: 3, text: "the unit has Ballistic Skill {value}"}
+ODDS = facts_pack("odds", MOVED_AND_BS + """\
   d.accurate: {type: bool, derive: "a.bs <= 2", text: "the unit is accurate"}
   d.blessed: {type: bool, derive: "false", text: "the unit is blessed"}
-quantities:
-  q: {kind: pool, text: the pool, base: 3}
-""", "odds.yaml")], "odds")
+""")
 
 
 def test_a_derived_fact_whose_one_part_failed_is_not_said_twice() -> None:

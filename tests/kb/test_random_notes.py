@@ -68,7 +68,7 @@ def test_weapons_add_up_only_where_the_pack_says() -> None:
     total = dict(ask(pack, "attacks", Situation(base="D3", weapons=2)).extra)["total"]
     assert total["mean"] == "4"
     situation = read_situation(yaml.safe_dump({"base": "D3", "weapons": 2}), "s.yaml", pack)
-    with pytest.raises(RulingsError, match="weapons: 2 is for a quantity that several identical weapons each roll, "
+    with pytest.raises(RulingsError, match="weapons: 2 is for a quantity that several weapons each roll, "
                                            "not damage") as caught:
         ask(pack, "damage", situation)
     assert "weapons: true" in caught.value.hint

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
+from math import prod
 from typing import Any
 
 import pytest
@@ -86,7 +87,75 @@ def test_three_d3_minus_two_weapons_make_three_attacks() -> None:
 
 def test_weapons_is_only_for_random_attacks() -> None:
     """The pack says which characteristic several identical weapons each roll (A has weapons: true)."""
-    with pytest.raises(RulingsError, match="weapons: 2 is for a quantity that several identical weapons each roll"):
+    with pytest.raises(RulingsError, match="weapons: 2 is for a quantity that several weapons each roll"):
         ruling("D", {"base": "D6", "weapons": 2})
     with pytest.raises(RulingsError, match="is not a number of weapons"):
         ruling("A", {"base": "D6", "weapons": 0})
+
+
+def _faces(value: str | int) -> list[int]:
+    """Every result a weapon's A can roll, one entry per equally likely face: D6, D3+1, 2."""
+    if isinstance(value, int):
+        return [value]
+    dice, _, plus = value.partition("+")
+    return [face + int(plus or 0) for face in range(1, int(dice[1:]) + 1)]
+
+
+def _grouped_apart(values: list[str | int], change: int) -> dict[int, Fraction]:
+    """Brute force: every weapon rolls its own A, modified and at least 1 on its own; the attacks are added up."""
+    out: dict[int, Fraction] = {}
+    rolls = [_faces(v) for v in values]
+    chance = Fraction(1, prod(len(r) for r in rolls))
+    for faces in product(*rolls):
+        total = sum(max(1, f + change) for f in faces)
+        out[total] = out.get(total, Fraction(0)) + chance
+    return out
+
+
+@pytest.mark.parametrize(("values", "effects"), [
+    (["D6", "D3"], []), (["D6", "D3"], ["+1"]), (["D3", 2, "D3+1"], ["-2"]), ([3, "D6"], ["-3"]), ([1, 2], [])])
+def test_random_attacks_of_weapons_with_different_a_are_generated_individually_and_grouped(
+        values: list[str | int], effects: list[str]) -> None:
+    """If several weapons with random A characteristics are making identical attacks, generate the attacks for each
+    of those weapons individually, and group them all together. -- weapons whose A differs (D6 and D3) are listed
+    one value each; the total's exact distribution is each weapon's own A (modified, and at least 1, on its own)
+    added up, checked against every roll of every weapon's dice."""
+    r = ruling("A", {"weapons": values, "effects": effects})
+    extra = dict(r.extra)
+    expected = _grouped_apart(values, sum(int(e) for e in effects))
+    assert {int(k): Fraction(v) for k, v in extra["total"]["distribution"].items()} == expected
+    assert Fraction(extra["total"]["mean"]) == sum(k * p for k, p in expected.items())
+    assert extra["weapons"] == values
+    if len(expected) == 1:  # a fixed total is the ruling's value
+        assert r.value == next(iter(expected)) and "distribution" not in extra
+    else:
+        assert r.value is None and extra["distribution"] == extra["total"]["distribution"]
+    step = next(n for n in r.explanation.because if n.claim.startswith(f"{len(values)} weapons, each"))
+    assert step.cite is not None and "generate the attacks for each of those weapons individually" in step.cite
+
+
+def test_weapons_of_different_a_read_as_a_judge_would_say_them() -> None:
+    """Each weapon's A is written on its own, its modifier with it, so "D3+1" is never read as D3 + (1 x 2)."""
+    assert ruling("A", {"weapons": ["D6", "D3"], "effects": ["+1"]}).display.startswith("(D6 +1) + (D3 +1): 4 (1/18)")
+    assert ruling("A", {"weapons": ["D3", 2], "effects": ["-2"]}).display == "1 + 1 = 2"
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"weapons": []}, "is not a list of weapons' values"),
+    ({"weapons": ["D6"] * 31}, "is not a list of weapons' values"),
+    ({"weapons": ["D6", True]}, "is not a list of weapons' values"),
+    ({"weapons": ["D6", "D3"], "base": "D6"}, "lists each weapon's value, and base: gives one too"),
+    ({"weapons": ["D6", "-"]}, "A '-' is no number to add up"),
+    ({"weapons": ["D6", "X"]}, "'X' is not a characteristic value"),
+])
+def test_a_list_of_weapons_refuses_what_cannot_be_added_up(data: dict[str, Any], message: str) -> None:
+    """A list of weapons' A is 1 to 30 numbers or dice, given instead of base, and each must be a number to add up."""
+    with pytest.raises(RulingsError, match=message) as caught:
+        ruling("A", data)
+    assert caught.value.where is not None and caught.value.where.line == 1
+
+
+def test_a_list_of_weapons_is_only_for_random_attacks() -> None:
+    """The pack says which characteristic several weapons each roll (A has weapons: true): D has not."""
+    with pytest.raises(RulingsError, match=r"weapons: \['D6', 'D3'\] is for a quantity that several weapons"):
+        ruling("D", {"weapons": ["D6", "D3"]})

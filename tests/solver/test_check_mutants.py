@@ -3,27 +3,30 @@
 
 Each pack here is a few lines written for one finding; what the finding must say is worked out from those lines
 (which rules can hold together, what a clamp leaves of a pool, which condition contradicts itself), never read
-back from `check` itself.
+back from `check` itself. `pack_text` writes each section's heading and each entry on a line of its own, so the
+line a finding cites counts as in the YAML written out: `pack:` is line 1, `facts:` line 2, the first fact line 3.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from kb.document import read_yaml
 from kb.errors import PackError
-from kb.loader import build_pack
-from kb.model import Pack
 from solver.space.check import Finding, check_pack, load_findings
+from tests.solver.small_packs import DICE, bools, keen_damage, pack, pack_text, rerolling
+
+THREE_DICE = "dice: {kind: pool, base: 3}"
+AT_LEAST_ONE = "at_least_one: {kind: clamp, quantity: dice, min: 1}"
 
 
-def pack(text: str, *overlays: str) -> Pack:
-    """A pack from YAML text, with overlays (a house rule replaces same-named entries)."""
-    docs = [read_yaml(text, "p.yaml"), *(read_yaml(o, f"house{i}.yaml") for i, o in enumerate(overlays))]
-    return build_pack(docs, "p", overlay=1 if overlays else None)
+def _ups(quantity: str) -> list[str]:
+    """Two rules that each raise `quantity` by 1: `up` where unit.a holds, `up2` where unit.b does."""
+    return [f"up: {{quantity: {quantity}, change: +1, when: unit.a}}",
+            f"up2: {{quantity: {quantity}, change: +1, when: unit.b}}"]
 
 
 def findings(text: str, *overlays: str) -> list[Finding]:
+    """What `check` finds in the pack `text`, or what keeps it from loading."""
     try:
         return check_pack(pack(text, *overlays))
     except PackError as e:
@@ -31,10 +34,12 @@ def findings(text: str, *overlays: str) -> list[Finding]:
 
 
 def names(f: Finding) -> list[str]:
+    """The rules and policies a finding cites, by name."""
     return [name for name, _ in f.rules]
 
 
 def lines(f: Finding) -> list[tuple[str, int]]:
+    """The rules and policies a finding cites, each with the line it is written on."""
     return [(name, where.line) for name, where in f.rules]
 
 
@@ -42,17 +47,9 @@ def lines(f: Finding) -> list[tuple[str, int]]:
 
 
 def test_a_cycle_of_three_derived_facts_says_each_step_and_what_to_do() -> None:
-    (f,) = findings("""\
-pack: r
-facts:
-  a.x: {type: bool, derive: c.x}
-  b.x: {type: bool, derive: a.x}
-  c.x: {type: bool, derive: b.x}
-quantities:
-  dice: {kind: pool, base: 3}
-modifiers:
-  m: {quantity: dice, change: +1, when: a.x}
-""")
+    (f,) = findings(pack_text(facts=["a.x: {type: bool, derive: c.x}", "b.x: {type: bool, derive: a.x}",
+                                     "c.x: {type: bool, derive: b.x}"],
+                              quantities=THREE_DICE, modifiers="m: {quantity: dice, change: +1, when: a.x}"))
     assert (f.severity, f.kind, f.key) == ("error", "cycle", "cycle.a.x+b.x+c.x")
     assert f.message == ("a.x -> b.x -> c.x -> a.x: b.x is derived from a.x, c.x is derived from b.x and a.x is "
                          "derived from c.x, so none of them can be worked out; derive one of them from base facts "
@@ -62,21 +59,11 @@ modifiers:
 
 def test_a_cycle_of_overrides_names_each_policy_once() -> None:
     """p beats q, q beats r, r beats p: no rule comes first. Each policy is cited after the rules, once."""
-    (f,) = findings("""\
-pack: r
-facts:
-  a.x: {type: bool}
-quantities:
-  dice: {kind: pool, base: 3}
-modifiers:
-  p: {quantity: dice, change: +1, when: a.x}
-  q: {quantity: dice, change: +1, when: a.x}
-  r: {quantity: dice, change: +1, when: a.x}
-policies:
-  o1: {kind: override, rule: p, over: [q]}
-  o2: {kind: override, rule: q, over: [r]}
-  o3: {kind: override, rule: r, over: [p]}
-""")
+    (f,) = findings(pack_text(facts=bools("a.x"), quantities=THREE_DICE,
+                              modifiers=[f"{rule}: {{quantity: dice, change: +1, when: a.x}}" for rule in "pqr"],
+                              policies=["o1: {kind: override, rule: p, over: [q]}",
+                                        "o2: {kind: override, rule: q, over: [r]}",
+                                        "o3: {kind: override, rule: r, over: [p]}"]))
     assert (f.severity, f.kind, f.key) == ("error", "cycle", "cycle.p+q+r")
     assert f.message == ("p -> q -> r -> p: no rule comes first: p beats q by o1, q beats r by o2 and r beats p by "
                          "o3; change one of these policies so that one rule comes first.")
@@ -84,15 +71,8 @@ policies:
 
 
 def test_a_load_error_is_a_finding_placed_where_it_is_and_says_its_hint() -> None:
-    found = findings("""\
-pack: r
-facts:
-  shooter.moved: {type: bool}
-quantities:
-  dice: {kind: pool, base: 3}
-modifiers:
-  moved: {quantity: dice, change: -1, when: shooter.movd}
-""")
+    found = findings(pack_text(facts=bools("shooter.moved"), quantities=THREE_DICE,
+                               modifiers="moved: {quantity: dice, change: -1, when: shooter.movd}"))
     (f,) = found
     assert (f.severity, f.kind, f.key) == ("error", "load_error", "load_error.p.yaml:7:45")  # the name's column
     assert f.message == "modifiers.moved.when: unknown fact 'shooter.movd' (did you mean 'shooter.moved'?)"
@@ -112,22 +92,11 @@ def test_a_problem_with_no_place_or_members_is_still_a_finding() -> None:
 
 # -- rules that can never apply --------------------------------------------------------------------------------
 
-REROLLS = """\
-pack: r
-facts:
-  unit.a: {type: bool}
-  unit.b: {type: bool}
-quantities:
-  hit:
-    kind: roll
-    dice: D6
-    rerolls:
-      - {name: r1, reroll: ones, when: unit.a}
-      - {name: r2, reroll: all, when: not unit.a, improves: r1}
-      - {name: r3, reroll: failed, when: unit.b, improves: r2}
-modifiers:
-  m: {quantity: hit, change: +1, when: unit.b}
-"""
+REROLLS = pack_text(facts=bools("unit.a", "unit.b"),
+                    quantities=rerolling("hit", "{name: r1, reroll: ones, when: unit.a}",
+                                         "{name: r2, reroll: all, when: not unit.a, improves: r1}",
+                                         "{name: r3, reroll: failed, when: unit.b, improves: r2}"),
+                    modifiers="m: {quantity: hit, change: +1, when: unit.b}")
 
 
 def test_an_improved_re_roll_needs_the_conditions_of_every_rule_it_improves() -> None:
@@ -168,20 +137,10 @@ def test_a_rule_the_search_cannot_split_is_not_said_dead() -> None:
     """A keywords fact asked about eleven keywords is not split: a rule that no situation tried satisfies is only
     said maybe dead, with why."""
     many = " and ".join(f"'K{i}' in unit.kw" for i in range(11))
-    text = f"""\
-pack: r
-facts:
-  unit.kw: {{type: keywords, default: []}}
-quantities:
-  dice: {{kind: pool, base: 3}}
-  hit:
-    kind: roll
-    dice: D6
-    rerolls:
-      - {{name: all_of_them, reroll: ones, when: "{many}"}}
-modifiers:
-  all_of_them: {{quantity: dice, change: +1, when: "{many}"}}
-"""
+    text = pack_text(facts="unit.kw: {type: keywords, default: []}",
+                     quantities=[THREE_DICE,
+                                 *rerolling("hit", f'{{name: all_of_them, reroll: ones, when: "{many}"}}')],
+                     modifiers=f'all_of_them: {{quantity: dice, change: +1, when: "{many}"}}')
     found = findings(text)
     why = ("unit.kw is asked about more than 10 keywords, or in a way the search cannot follow: not every mix of "
            "them was tried")
@@ -197,24 +156,13 @@ modifiers:
 
 # -- rules that hold but never change what a player is told ---------------------------------------------------
 
-CLAMPED = """\
-pack: r
-facts:
-  unit.a: {type: bool}
-  unit.b: {type: bool}
-  unit.c: {type: bool}
-  unit.d: {type: bool}
-quantities:
-  dice: {kind: pool, base: 3}
-modifiers:
-  up: {quantity: dice, change: +1, when: unit.a}
-  big: {quantity: dice, change: +2, when: unit.b}
-  also: {quantity: dice, change: +2, when: unit.c}
-  down: {quantity: dice, change: -1, when: unit.d}
-policies:
-  most: {kind: clamp, quantity: dice, max: 3}
-  best: {kind: exclusive, rules: [big, also], keep: strongest}
-"""
+CLAMPED = pack_text(facts=bools("unit.a", "unit.b", "unit.c", "unit.d"), quantities=THREE_DICE,
+                    modifiers=["up: {quantity: dice, change: +1, when: unit.a}",
+                               "big: {quantity: dice, change: +2, when: unit.b}",
+                               "also: {quantity: dice, change: +2, when: unit.c}",
+                               "down: {quantity: dice, change: -1, when: unit.d}"],
+                    policies=["most: {kind: clamp, quantity: dice, max: 3}",
+                              "best: {kind: exclusive, rules: [big, also], keep: strongest}"])
 
 
 def test_a_rule_a_clamp_always_absorbs_never_changes_a_ruling() -> None:
@@ -246,22 +194,11 @@ def test_two_equally_strong_rules_of_a_strongest_group_are_an_unsettled_conflict
 
 # -- limits a pack declares -------------------------------------------------------------------------------------
 
-LIMITED = """\
-pack: r
-facts:
-  unit.a: {type: bool}
-  unit.b: {type: bool}
-quantities:
-  hit: {kind: roll, dice: D6}
-modifiers:
-  up: {quantity: hit, change: +1, when: unit.a}
-  up2: {quantity: hit, change: +1, when: unit.b}
-limits:
-  small: {quantity: hit, holds: modifier <= 1, text: never more than +1}
-  fine: {quantity: hit, holds: modifier <= 2}
-  bare: {quantity: hit, holds: modifier <= 0}
-  none: {quantity: hit, holds: "value <= 100"}
-"""
+LIMITED = pack_text(facts=bools("unit.a", "unit.b"), quantities="hit: {kind: roll, dice: D6}", modifiers=_ups("hit"),
+                    limits=["small: {quantity: hit, holds: modifier <= 1, text: never more than +1}",
+                            "fine: {quantity: hit, holds: modifier <= 2}",
+                            "bare: {quantity: hit, holds: modifier <= 0}",
+                            'none: {quantity: hit, holds: "value <= 100"}'])
 
 
 def test_a_broken_limit_gives_the_smallest_situation_that_breaks_it_and_the_rules_applied_there() -> None:
@@ -284,20 +221,13 @@ def test_a_broken_limit_gives_the_smallest_situation_that_breaks_it_and_the_rule
     assert names(none) == ["none"] and dict(none.witness or {}) == {}
 
 
+CAPPED = keen_damage(limits='capped: {quantity: damage, holds: "value <= %d"}')  # damage at most %d
+
+
 def test_a_limit_the_search_cannot_prove_is_a_note_that_says_why() -> None:
     from solver.characteristics import searched_bases
 
-    p = pack("""\
-pack: r
-facts:
-  weapon.keen: {type: bool}
-quantities:
-  damage: {kind: characteristic, characteristic: number}
-modifiers:
-  keen: {quantity: damage, change: +1, when: weapon.keen}
-limits:
-  capped: {quantity: damage, holds: "value <= 100"}
-""")
+    p = pack(CAPPED % 100)
     (f,) = check_pack(p)
     tried = ", ".join(map(str, searched_bases(p.quantities["damage"])))
     assert (f.severity, f.kind, f.key, f.quantity) == ("note", "unproven", "unproven.limit.capped.damage", "damage")
@@ -310,42 +240,27 @@ limits:
 # -- values out of range, and quantities with no base -----------------------------------------------------------
 
 
+LOWERED = pack_text(facts=bools("unit.a", "unit.b"), quantities="to_hit: {kind: score, base: 3, plus: lowers}",
+                    modifiers=_ups("to_hit"))
+
+
 def test_a_score_below_2_is_out_of_range_unless_a_clamp_sets_a_minimum() -> None:
     """A 3+ lowered by two +1s needs a 1+: a natural 1 would hit."""
-    text = """\
-pack: r
-facts:
-  unit.a: {type: bool}
-  unit.b: {type: bool}
-quantities:
-  to_hit: {kind: score, base: 3, plus: lowers}
-modifiers:
-  up: {quantity: to_hit, change: +1, when: unit.a}
-  up2: {quantity: to_hit, change: +1, when: unit.b}
-"""
-    (f,) = findings(text)
+    (f,) = findings(LOWERED)
     assert (f.severity, f.kind, f.key, f.quantity) == ("warning", "out_of_range", "out_of_range.to_hit", "to_hit")
     assert f.message == "to_hit can come out as a score below 2 (a natural 1 would hit), and no clamp settles it."
     assert lines(f) == [("to_hit", 6)]
     assert dict(f.witness or {}) == {"unit.a": True, "unit.b": True} and f.answer == "1+; applied up +1, up2 +1"
-    assert findings(text + "policies:\n  natural_one: {kind: clamp, quantity: to_hit, min: 2}\n") == []
+    assert findings(LOWERED + "policies:\n  natural_one: {kind: clamp, quantity: to_hit, min: 2}\n") == []
     # a clamp with only a maximum settles nothing below
-    capped = findings(text + "policies:\n  most: {kind: clamp, quantity: to_hit, max: 6}\n")
+    capped = findings(LOWERED + "policies:\n  most: {kind: clamp, quantity: to_hit, max: 6}\n")
     assert [f.key for f in capped] == ["out_of_range.to_hit"]
 
 
 def test_a_score_or_pool_with_no_base_is_a_note() -> None:
-    text = """\
-pack: r
-facts:
-  unit.a: {type: bool}
-quantities:
-  dice: {kind: pool}
-  to_hit: {kind: score}
-modifiers:
-  up: {quantity: dice, change: +1, when: unit.a}
-  down: {quantity: to_hit, change: +1, when: unit.a}
-"""
+    text = pack_text(facts=bools("unit.a"), quantities=["dice: {kind: pool}", "to_hit: {kind: score}"],
+                     modifiers=["up: {quantity: dice, change: +1, when: unit.a}",
+                                "down: {quantity: to_hit, change: +1, when: unit.a}"])
     notes = [f for f in findings(text) if f.kind == "no_base"]
     assert [(f.severity, f.key, f.quantity, f.message) for f in notes] == [
         ("note", "no_base.dice", "dice", "dice has no base in the pack: every question must give one with base:."),
@@ -356,22 +271,12 @@ modifiers:
 
 # -- rules another rule keeps from counting ----------------------------------------------------------------------
 
-SHADOWED = """\
-pack: r
-facts:
-  cover.any: {type: bool}
-  cover.hard: {type: bool}
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  any_cover: {quantity: dice, change: -1, when: cover.any}
-  hard: {quantity: dice, change: -1, when: cover.any and cover.hard}
-  hedge: {quantity: dice, change: -1, when: cover.any and cover.hard}
-policies:
-  at_least_one: {kind: clamp, quantity: dice, min: 1}
-  g1: {kind: exclusive, rules: [any_cover, hedge]}
-  o1: {kind: override, rule: hard, over: [hedge]}
-"""
+SHADOWED = pack_text(facts=bools("cover.any", "cover.hard"), quantities=DICE,
+                     modifiers=["any_cover: {quantity: dice, change: -1, when: cover.any}",
+                                "hard: {quantity: dice, change: -1, when: cover.any and cover.hard}",
+                                "hedge: {quantity: dice, change: -1, when: cover.any and cover.hard}"],
+                     policies=[AT_LEAST_ONE, "g1: {kind: exclusive, rules: [any_cover, hedge]}",
+                               "o1: {kind: override, rule: hard, over: [hedge]}"])
 
 
 def test_a_rule_two_policies_suppress_names_both_and_every_rival() -> None:
@@ -404,32 +309,20 @@ def test_a_rule_one_override_suppresses_says_so_in_the_singular() -> None:
 
 # -- two rules that set a value to different numbers -----------------------------------------------------------
 
-SETS = """\
-pack: r
-facts:
-  unit.frenzied: {type: bool}
-  unit.exhausted: {type: bool}
-  unit.n: {type: int, range: [1, %d], default: 1}
-quantities:
-  dice: {kind: pool, base: 3}
-modifiers:
-  frenzy: {quantity: dice, change: "=%s", when: unit.frenzied%s}
-  exhaustion: {quantity: dice, change: "=%s", when: unit.exhausted%s}
-  counted: {quantity: dice, change: +0, when: unit.n >= 9}
-policies:
-  at_least_one: {kind: clamp, quantity: dice, min: 1}
-%s
-readings:
-  rules:
-    sentence: a frenzied unit rolls six dice; an exhausted one rolls one
-    options: {a: the first, b: the second}
-    default: a
-"""
-
-
 def _conflicts(n: int = 3, frenzy: str = "6", exhaustion: str = "1", under: tuple[str, str] = ("", ""),
                policy: str = "") -> list[Finding]:
-    text = SETS % (n, frenzy, under[0], exhaustion, under[1], policy)
+    """The unsettled conflicts of a pack where frenzy sets the dice to `frenzy` and exhaustion to `exhaustion` (each
+    `under` a reading, if given), beside `policy`; a count n from 1 to `n` is read by another rule."""
+    text = pack_text(facts=[*bools("unit.frenzied", "unit.exhausted"),
+                            f"unit.n: {{type: int, range: [1, {n}], default: 1}}"],
+                     quantities=THREE_DICE,
+                     modifiers=[f'frenzy: {{quantity: dice, change: "={frenzy}", when: unit.frenzied{under[0]}}}',
+                                f'exhaustion: {{quantity: dice, change: "={exhaustion}", '
+                                f'when: unit.exhausted{under[1]}}}',
+                                "counted: {quantity: dice, change: +0, when: unit.n >= 9}"],
+                     policies=[AT_LEAST_ONE, *([policy] if policy else [])],
+                     readings=["rules:", "  sentence: a frenzied unit rolls six dice; an exhausted one rolls one",
+                               "  options: {a: the first, b: the second}", "  default: a"])
     return [f for f in findings(text) if f.kind == "unsettled_conflict"]
 
 
@@ -459,8 +352,8 @@ def test_sets_under_two_readings_of_one_sentence_never_meet() -> None:
 
 
 def test_sets_a_policy_orders_are_no_conflict() -> None:
-    assert _conflicts(policy="  o: {kind: override, rule: exhaustion, over: [frenzy]}") == []
-    assert _conflicts(policy="  g: {kind: exclusive, rules: [exhaustion, frenzy]}") == []
+    assert _conflicts(policy="o: {kind: override, rule: exhaustion, over: [frenzy]}") == []
+    assert _conflicts(policy="g: {kind: exclusive, rules: [exhaustion, frenzy]}") == []
 
 
 # -- derivations a constraint forbids ---------------------------------------------------------------------------
@@ -470,24 +363,15 @@ def test_derivations_that_break_a_constraint_are_cited_in_the_packs_order_with_t
     """A wall of height 2 is both cover (2 or more) and open ground (2 or less), and the other two facts
     derived from it hold there too; the rule reading cover is of `dice`, not `other`. The derived facts are named
     in the order the pack declares them (every time: not in the order a set happens to hold them)."""
-    text = """\
-pack: r
-facts:
-  wall.height: {type: int, range: [0, 3], default: 0}
-  unit.covered: {type: bool, derive: wall.height >= 2}
-  unit.exposed: {type: bool, derive: wall.height <= 2}
-  unit.seen: {type: bool, derive: wall.height <= 2}
-  unit.near: {type: bool, derive: wall.height >= 1}
-  unit.x: {type: bool}
-quantities:
-  other: {kind: pool, base: 2}
-  dice: {kind: pool, base: 2}
-modifiers:
-  m: {quantity: other, change: -1, when: unit.x}
-  n: {quantity: dice, change: -1, when: unit.covered}
-constraints:
-  nowhere: {require: not (unit.seen and unit.near and unit.exposed and unit.covered)}
-"""
+    text = pack_text(facts=["wall.height: {type: int, range: [0, 3], default: 0}",
+                            "unit.covered: {type: bool, derive: wall.height >= 2}",
+                            "unit.exposed: {type: bool, derive: wall.height <= 2}",
+                            "unit.seen: {type: bool, derive: wall.height <= 2}",
+                            "unit.near: {type: bool, derive: wall.height >= 1}", *bools("unit.x")],
+                     quantities=["other: {kind: pool, base: 2}", "dice: {kind: pool, base: 2}"],
+                     modifiers=["m: {quantity: other, change: -1, when: unit.x}",
+                                "n: {quantity: dice, change: -1, when: unit.covered}"],
+                     constraints="nowhere: {require: not (unit.seen and unit.near and unit.exposed and unit.covered)}")
     (f,) = findings(text)
     assert (f.severity, f.kind, f.key, f.quantity) == ("error", "contradictory_derivation",
                                                        "contradictory_derivation.nowhere", "dice")
@@ -500,21 +384,12 @@ constraints:
 
 # -- rules that count twice -------------------------------------------------------------------------------------
 
-TWICE = """\
-pack: r
-facts:
-  unit.moved: {type: bool}
-  unit.ran: {type: bool}
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  z_moved: {quantity: dice, change: -1, when: unit.moved}
-  a_moving: {quantity: dice, change: -1, when: unit.moved}
-  always: {quantity: dice, change: -1}
-  ran: {quantity: dice, change: -1, when: unit.ran}
-policies:
-  at_least_one: {kind: clamp, quantity: dice, min: 1}
-"""
+TWICE = pack_text(facts=bools("unit.moved", "unit.ran"), quantities=DICE,
+                  modifiers=["z_moved: {quantity: dice, change: -1, when: unit.moved}",
+                             "a_moving: {quantity: dice, change: -1, when: unit.moved}",
+                             "always: {quantity: dice, change: -1}",
+                             "ran: {quantity: dice, change: -1, when: unit.ran}"],
+                  policies=AT_LEAST_ONE)
 
 
 def test_rules_with_the_same_effect_count_twice_where_one_condition_implies_the_other() -> None:
@@ -552,27 +427,14 @@ def test_rules_a_policy_keeps_apart_or_that_differ_somewhere_are_not_counted_twi
 
 
 def test_a_fact_a_constraint_or_an_attack_reads_and_a_quantity_an_attack_rolls_are_used() -> None:
-    text = """\
-pack: r
-facts:
-  unit.a: {type: bool}
-  unit.b: {type: bool}
-  unit.c: {type: bool}
-  unit.d: {type: bool}
-  ab.extra: {type: int, range: [0, 2], default: 0}
-quantities:
-  hit_roll: {kind: roll, dice: D6}
-  dice: {kind: pool, base: 2}
-  spare: {kind: pool, base: 2}
-modifiers:
-  m: {quantity: dice, change: -1, when: unit.a}
-constraints:
-  apart: {require: not (unit.b and unit.c)}
-sequences:
-  attack:
-    steps:
-      - {step: hit, roll: hit_roll, passes: hits, events: [{name: more, unmodified: 6, extra: ab.extra}]}
-"""
+    text = pack_text(facts=[*bools("unit.a", "unit.b", "unit.c", "unit.d"),
+                            "ab.extra: {type: int, range: [0, 2], default: 0}"],
+                     quantities=["hit_roll: {kind: roll, dice: D6}", "dice: {kind: pool, base: 2}",
+                                 "spare: {kind: pool, base: 2}"],
+                     modifiers="m: {quantity: dice, change: -1, when: unit.a}",
+                     constraints="apart: {require: not (unit.b and unit.c)}",
+                     sequences=["attack:", "  steps:", "    - {step: hit, roll: hit_roll, passes: hits, "
+                                                       "events: [{name: more, unmodified: 6, extra: ab.extra}]}"])
     found = findings(text)
     assert [(f.severity, f.key, f.message, lines(f), f.quantity) for f in found] == [
         ("note", "unused_fact.unit.d", "no rule reads the fact unit.d.", [("unit.d", 6)], None),
@@ -581,22 +443,14 @@ sequences:
 
 # -- a finding's witness, completed and replayed --------------------------------------------------------------
 
-REPLAYED = """\
-pack: r
-facts:
-  shooter.bs: {type: int, range: [1, 10]}
-  unit.moved: {type: bool}
-quantities:
-  to_hit: {kind: score, base: 7 - shooter.bs}
-  damage: {kind: characteristic, characteristic: number}
-modifiers:
-  moved: {quantity: to_hit, change: +1, when: unit.moved}
-  moving: {quantity: to_hit, change: +1, when: unit.moved}
-  keen: {quantity: damage, change: +1, when: unit.moved}
-  sharp: {quantity: damage, change: +1, when: unit.moved}
-policies:
-  lim: {kind: clamp, quantity: to_hit, min: 2}
-"""
+REPLAYED = pack_text(facts=["shooter.bs: {type: int, range: [1, 10]}", *bools("unit.moved")],
+                     quantities=["to_hit: {kind: score, base: 7 - shooter.bs}",
+                                 "damage: {kind: characteristic, characteristic: number}"],
+                     modifiers=["moved: {quantity: to_hit, change: +1, when: unit.moved}",
+                                "moving: {quantity: to_hit, change: +1, when: unit.moved}",
+                                "keen: {quantity: damage, change: +1, when: unit.moved}",
+                                "sharp: {quantity: damage, change: +1, when: unit.moved}"],
+                     policies="lim: {kind: clamp, quantity: to_hit, min: 2}")
 
 
 def test_a_witness_is_completed_with_what_its_quantity_needs_in_the_packs_order() -> None:
@@ -622,32 +476,18 @@ def test_replay_keeps_a_given_base_and_target() -> None:
     p = pack(REPLAYED)
     assert replay(p, "damage", {"unit.moved": True, BASE: 3}) == ({"unit.moved": True, BASE: 3},
                                                                   "5; applied keen +1, sharp +1")
-    roll = pack("""\
-pack: r
-facts:
-  unit.a: {type: bool}
-quantities:
-  hit: {kind: roll, dice: D6}
-modifiers:
-  up: {quantity: hit, change: +1, when: unit.a}
-""")
+    roll = pack(pack_text(facts=bools("unit.a"), quantities="hit: {kind: roll, dice: D6}",
+                          modifiers="up: {quantity: hit, change: +1, when: unit.a}"))
     assert replay(roll, "hit", {"unit.a": True, TARGET: 4}) == ({"unit.a": True, TARGET: 4}, "D6+1; applied up +1")
 
 
 def test_a_witness_no_base_answers_for_says_the_error() -> None:
     """Two rules set a damage with no base to 6 and to 1: whatever base is tried, the ruling refuses to pick one;
     the witness keeps no base, and its answer is that refusal."""
-    (f,) = findings("""\
-pack: r
-facts:
-  unit.frenzied: {type: bool}
-  unit.exhausted: {type: bool}
-quantities:
-  damage: {kind: characteristic, characteristic: number}
-modifiers:
-  frenzy: {quantity: damage, change: "=6", when: unit.frenzied}
-  exhaustion: {quantity: damage, change: "=1", when: unit.exhausted}
-""")
+    (f,) = findings(pack_text(facts=bools("unit.frenzied", "unit.exhausted"),
+                              quantities="damage: {kind: characteristic, characteristic: number}",
+                              modifiers=['frenzy: {quantity: damage, change: "=6", when: unit.frenzied}',
+                                         'exhaustion: {quantity: damage, change: "=1", when: unit.exhausted}']))
     assert f.key == "unsettled_conflict.frenzy+exhaustion"
     assert dict(f.witness or {}) == {"unit.frenzied": True, "unit.exhausted": True}
     assert f.answer == ("error: set effects exhaustion (=1) and frenzy (=6) set one value to different values, and "
@@ -656,17 +496,7 @@ modifiers:
 
 def test_a_broken_limit_of_a_quantity_whose_base_the_situation_gives_is_replayed_at_that_base() -> None:
     """Damage at most 3: a base of 4 breaks it with no rule applied (the bases tried: 0, 1, 2, 3, 4, ...)."""
-    (f,) = findings("""\
-pack: r
-facts:
-  weapon.keen: {type: bool}
-quantities:
-  damage: {kind: characteristic, characteristic: number}
-modifiers:
-  keen: {quantity: damage, change: +1, when: weapon.keen}
-limits:
-  capped: {quantity: damage, holds: "value <= 3"}
-""")
+    (f,) = findings(CAPPED % 3)
     assert (f.kind, f.key, f.quantity) == ("limit_broken", "limit_broken.capped.damage", "damage")
     assert f.message == "damage breaks the limit capped (value <= 3): `value <= 3` does not hold here."
     assert dict(f.witness or {}) == {"base": 4} and f.answer == "4"
@@ -717,22 +547,11 @@ def test_a_quantity_wide_search_stops_at_its_budget_and_says_so(monkeypatch: pyt
     from solver.space import check
     from solver.space.model import Coverage
 
-    text = """\
-pack: r
-facts:
-  unit.a: {type: bool}
-  unit.b: {type: bool}
-quantities:
-  to_hit: {kind: score, base: 3, plus: lowers}
-modifiers:
-  up: {quantity: to_hit, change: +1, when: unit.a}
-  up2: {quantity: to_hit, change: +1, when: unit.b}
-"""
     monkeypatch.setattr(check, "BUDGET", 4)
-    assert [f.key for f in check_pack(pack(text))] == ["out_of_range.to_hit"]
+    assert [f.key for f in check_pack(pack(LOWERED))] == ["out_of_range.to_hit"]
     monkeypatch.setattr(check, "BUDGET", 3)
     coverage = Coverage()
-    assert check_pack(pack(text), coverage) == []
+    assert check_pack(pack(LOWERED), coverage) == []
     assert coverage.reasons == ["to_hit: more than 3 situations"]
 
 

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from kb.document import read_yaml
 from kb.errors import RulingsError, Span
 from kb.loader import build_pack, load_pack
-from kb.model import Pack
+from kb.model import READING, Pack
 from solver.compiled import Compiled, compiled, fast_ruling
 from solver.ruling import Ruling, new_ruling
 from solver.situation import Situation, situation_from_data
@@ -177,7 +177,7 @@ def test_every_quantity_of_a_builtin_pack_compiles_and_is_used(name: str) -> Non
         c = compiled(pack, quantity, {r.name: r.default for r in pack.readings.values()})
         assert isinstance(c, Compiled), quantity
         answered = 0
-        for _ in range(40):
+        for _ in range(200):  # random facts often break a domain constraint (healing's): most are refused
             data = _fully_known(pack, q, rng)
             try:
                 situation = situation_from_data(data, pack, Span("situation"))
@@ -190,7 +190,7 @@ def test_every_quantity_of_a_builtin_pack_compiles_and_is_used(name: str) -> Non
 def _fully_known(pack: Pack, q: Any, rng: random.Random) -> dict[str, Any]:
     given: dict[str, Any] = {}
     for name, fact in pack.facts.items():
-        if fact.derive is not None:
+        if fact.derive is not None or name.startswith(READING):  # a reading's option: the ruling gives it
             continue
         if fact.type.kind == "bool":
             given[name] = rng.random() < 0.3

@@ -16,33 +16,24 @@ from typing import Any
 
 import pytest
 
-from kb.document import read_yaml
-from kb.loader import build_pack, load_pack
+from kb.loader import load_pack
 from kb.model import Pack
 from solver.space.diff import TARGET, changed_rules, diff_packs
+from tests.solver.small_packs import DICE, bools, keen_damage, pack, pack_text, rerolling
 
 HERE = Path(__file__).parent
 
 
-def pack(text: str, *overlays: str) -> Pack:
-    """A pack from YAML text, with overlays (an erratum replaces same-named entries)."""
-    docs = [read_yaml(text, "p.yaml"), *(read_yaml(o, f"errata{i}.yaml") for i, o in enumerate(overlays))]
-    return build_pack(docs, "p", overlay=1 if overlays else None)
+def _versions(text: str, old: object = 1, new: object = 2) -> tuple[Pack, Pack]:
+    """The pack `text` before and after an erratum: its blanks (`%d`, `%s`) filled with `old`, then with `new`."""
+    return pack(text % old), pack(text % new)
 
 
 # -- a roll with no target of its own is compared at every target that can tell two rolls apart ----------------
 
-ROLL = """\
-pack: dice
-facts:
-  unit.blessed: {type: bool}
-  unit.shaken: {type: bool}
-quantities:
-  hit: {kind: roll, dice: D6}
-modifiers:
-  blessed: {quantity: hit, change: +1, when: unit.blessed}
-  shaken: {quantity: hit, change: -1, when: unit.shaken}
-"""
+ROLL = pack_text("dice", facts=bools("unit.blessed", "unit.shaken"), quantities="hit: {kind: roll, dice: D6}",
+                 modifiers=["blessed: {quantity: hit, change: +1, when: unit.blessed}",
+                            "shaken: {quantity: hit, change: -1, when: unit.shaken}"])
 ALWAYS = """\
 quantities:
   hit:
@@ -77,7 +68,7 @@ def test_an_unmodified_result_that_always_fails_or_passes_shows_at_the_targets_i
     The targets tried are each result the roll can end as and one above the highest (below 1 reads as 1); the
     smallest of them that shows a change is its witness."""
     result = diff_packs(pack(ROLL), pack(ROLL, ALWAYS), "hit")
-    expected = {}
+    expected: dict[tuple[str, str], dict[str, Any]] = {}
     for blessed, shaken in product((False, True), repeat=2):
         facts, modifier, display = _shown(blessed, shaken)
         results = range(1 + modifier, 7 + modifier)
@@ -136,24 +127,20 @@ def test_a_leader_re_roll_of_a_failed_command_roll_shows_as_its_chance() -> None
 
 # -- how many situations a change stands for -----------------------------------------------------------------------
 
-SIZED = """\
-pack: sized
-facts:
-  unit.size: {type: int, range: [1, 10], default: 5%s}
-  unit.flanked: {type: bool}
-  unit.a: {type: bool}
-  unit.b: {type: bool}
-  unit.c: {type: bool}
-quantities:
-  dice: {kind: pool, base: 6}
-modifiers:
-  big: {quantity: dice, change: -1, when: unit.size >= 8}
-  flanked: {quantity: dice, change: -1, when: unit.flanked}
-  a: {quantity: dice, change: -1, when: unit.a}
-  b: {quantity: dice, change: -1, when: unit.b}
-  c: {quantity: dice, change: -1, when: unit.c}
-"""
+SIZED = pack_text("sized", facts=["unit.size: {type: int, range: [1, 10], default: 5%s}",
+                                  *bools("unit.flanked", "unit.a", "unit.b", "unit.c")],
+                  quantities="dice: {kind: pool, base: 6}",
+                  modifiers=["big: {quantity: dice, change: -1, when: unit.size >= 8}",
+                             *(f"{x}: {{quantity: dice, change: -1, when: unit.{x}}}"
+                               for x in ("flanked", "a", "b", "c"))])
 FLANKED_2 = "modifiers:\n  flanked: {quantity: dice, change: -2, when: unit.flanked}\n"
+
+
+def _flanked_erratum(typical: str = "") -> tuple[Pack, Pack]:
+    """The sized pack (with `typical` beside the size's default) before and after the erratum that makes flanked
+    cost two dice."""
+    text = SIZED % typical
+    return pack(text), pack(text, FLANKED_2)
 
 
 @pytest.mark.parametrize("typical", ["", ", typical: 2"], ids=["default", "typical-beside-default"])
@@ -162,8 +149,7 @@ def test_each_change_counts_every_situation_it_stands_for(typical: str) -> None:
     situations are every size 1 to 10 and every mix of the four conditions (160); a change stands for those that
     read alike: whether the unit is big (8 or more: sizes 8 to 10, else 1 to 7) and how many of a, b and c hold
     (which ones does not matter: their rules are alike). A size left at its default stands for its sizes too."""
-    text = SIZED % typical
-    result = diff_packs(pack(text), pack(text, FLANKED_2))
+    result = diff_packs(*_flanked_erratum(typical))
     expected: Counter[tuple[bool, int]] = Counter()
     for size, flanked, *abc in product(range(1, 11), (False, True), (False, True), (False, True), (False, True)):
         if flanked:  # 6 - big - 1 - a - b - c becomes 6 - big - 2 - a - b - c
@@ -258,25 +244,12 @@ def test_a_change_no_ruling_names_is_put_down_to_what_of_its_quantity_changed() 
     """A re-roll is no modifier: a ruling names none. An erratum that changes the roll's dice and re-rolls (one
     rule changed, one added, one removed, one kept) and a rule of another quantity: each change of the roll is put
     down to the roll, with what of it changed, in the order the entries are written."""
-    roll = """\
-pack: roll
-facts:
-  unit.a: {type: bool}
-  unit.b: {type: bool}
-  unit.c: {type: bool}
-  unit.d: {type: bool}
-quantities:
-  hit:
-    kind: roll
-    dice: D6
-    rerolls:
-      - {name: kept, reroll: ones, when: unit.a}
-      - {name: changed, reroll: ones, when: unit.b}
-      - {name: removed, reroll: ones, when: unit.c}
-  other: {kind: pool, base: 2}
-modifiers:
-  elsewhere: {quantity: other, change: -1, when: unit.a}
-"""
+    roll = pack_text("roll", facts=bools("unit.a", "unit.b", "unit.c", "unit.d"),
+                     quantities=[*rerolling("hit", "{name: kept, reroll: ones, when: unit.a}",
+                                            "{name: changed, reroll: ones, when: unit.b}",
+                                            "{name: removed, reroll: ones, when: unit.c}"),
+                                 "other: {kind: pool, base: 2}"],
+                     modifiers="elsewhere: {quantity: other, change: -1, when: unit.a}")
     after = (roll.replace("dice: D6", "dice: D3").replace("reroll: ones, when: unit.b", "reroll: failed, when: unit.b")
              .replace("      - {name: removed, reroll: ones, when: unit.c}\n",
                       "      - {name: added, reroll: ones, when: unit.d}\n")
@@ -302,20 +275,12 @@ def test_a_quantity_only_the_new_version_has_changes_from_no_such_quantity() -> 
 def test_re_rolls_listed_in_another_order_change_no_ruling() -> None:
     """An erratum that only lists a roll's re-roll rules in another order tells no player anything else: the
     same re-rolls apply, with the same chances."""
-    roll = """\
-pack: roll
-facts:
-  unit.a: {type: bool}
-  unit.b: {type: bool}
-quantities:
-  hit:
-    kind: total
-    dice: 2D6
-    rerolls:
-%s
-"""
-    ones, failed = "      - {name: x, reroll: ones, when: unit.a}", "      - {name: y, reroll: failed, when: unit.b}"
-    result = diff_packs(pack(roll % f"{ones}\n{failed}"), pack(roll % f"{failed}\n{ones}"))
+    def roll(*rerolls: str) -> Pack:
+        return pack(pack_text("roll", facts=bools("unit.a", "unit.b"),
+                              quantities=rerolling("hit", *rerolls, kind="total", dice="2D6")))
+
+    ones, failed = "{name: x, reroll: ones, when: unit.a}", "{name: y, reroll: failed, when: unit.b}"
+    result = diff_packs(roll(ones, failed), roll(failed, ones))
     assert result.changed_rules == ("hit",)
     assert result.changes == () and result.exhaustive
 
@@ -367,20 +332,10 @@ def _same_as_every_situation(old: Pack, new: Pack, q: str) -> Any:
 def test_a_rule_that_needs_a_fact_a_constraint_forbids_at_its_default_is_searched_through_the_constraint() -> None:
     """A unit is in the open or in cover (a constraint: one of them), and only the open is read by a rule: a unit
     not in the open is in cover, which must be set for the situation to happen at all."""
-    text = """\
-pack: open
-facts:
-  unit.open: {type: bool}
-  unit.cover: {type: bool}
-  unit.shaken: {type: bool}
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  hidden: {quantity: dice, change: -1, when: not unit.open}
-  shaken: {quantity: dice, change: -1, when: unit.shaken}
-constraints:
-  somewhere: {require: unit.open or unit.cover}
-"""
+    text = pack_text("open", facts=bools("unit.open", "unit.cover", "unit.shaken"), quantities=DICE,
+                     modifiers=["hidden: {quantity: dice, change: -1, when: not unit.open}",
+                                "shaken: {quantity: dice, change: -1, when: unit.shaken}"],
+                     constraints="somewhere: {require: unit.open or unit.cover}")
     result = _same_as_every_situation(pack(text), pack(text, "modifiers:\n  hidden: {quantity: dice, change: -2, "
                                                             "when: not unit.open}\n"), "dice")
     # in the open, or in cover and not in the open (neither cannot happen); shaken or not
@@ -390,55 +345,31 @@ constraints:
 def test_int_values_either_version_tells_apart_are_searched_apart() -> None:
     """A big unit was 5 or more, and is 7 or more: sizes 5 and 6 change, and only they, with or without the
     other rule that reads the size (a unit of 3 or less rolls one more)."""
-    text = """\
-pack: sizes
-facts:
-  unit.size: {type: int, range: [1, 10], default: 4}
-  unit.shaken: {type: bool}
-quantities:
-  dice: {kind: pool, base: 6}
-modifiers:
-  big: {quantity: dice, change: -1, when: unit.size >= %d}
-  small: {quantity: dice, change: +1, when: unit.size <= 3 and not unit.shaken}
-"""
-    _same_as_every_situation(pack(text % 5), pack(text % 7), "dice")
+    text = pack_text("sizes", facts=["unit.size: {type: int, range: [1, 10], default: 4}", *bools("unit.shaken")],
+                     quantities="dice: {kind: pool, base: 6}",
+                     modifiers=["big: {quantity: dice, change: -1, when: unit.size >= %d}",
+                                "small: {quantity: dice, change: +1, when: unit.size <= 3 and not unit.shaken}"])
+    _same_as_every_situation(*_versions(text, 5, 7), "dice")
 
 
 def test_a_changed_derivation_is_searched_through_its_inputs() -> None:
     """Cover was a wall and a hedge together, and is either of them: given whole, cover reads the same in both
     versions; only its inputs show the change."""
-    text = """\
-pack: derived
-facts:
-  cover.wall: {type: bool}
-  cover.hedge: {type: bool}
-  unit.shaken: {type: bool}
-  unit.covered: {type: bool, derive: cover.wall %s cover.hedge}
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  cover: {quantity: dice, change: -1, when: unit.covered}
-  shaken: {quantity: dice, change: -1, when: unit.shaken}
-"""
-    _same_as_every_situation(pack(text % "and"), pack(text % "or"), "dice")
+    text = pack_text("derived", facts=[*bools("cover.wall", "cover.hedge", "unit.shaken"),
+                                       "unit.covered: {type: bool, derive: cover.wall %s cover.hedge}"],
+                     quantities=DICE, modifiers=["cover: {quantity: dice, change: -1, when: unit.covered}",
+                                                 "shaken: {quantity: dice, change: -1, when: unit.shaken}"])
+    _same_as_every_situation(*_versions(text, "and", "or"), "dice")
 
 
 def test_a_derived_fact_read_beside_one_of_its_inputs_is_searched_through_its_inputs() -> None:
     """Cover reads the wall, and a rule reads the wall too: cover set whole beside a wall would free the wall
     from the cover it makes, so both are searched through the wall and the hedge."""
-    text = """\
-pack: tangled
-facts:
-  cover.wall: {type: bool}
-  cover.hedge: {type: bool}
-  unit.covered: {type: bool, derive: cover.wall or cover.hedge}
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  cover: {quantity: dice, change: -1, when: unit.covered}
-  wall: {quantity: dice, change: %s, when: cover.wall}
-"""
-    _same_as_every_situation(pack(text % "-1"), pack(text % "-2"), "dice")
+    text = pack_text("tangled", facts=[*bools("cover.wall", "cover.hedge"),
+                                       "unit.covered: {type: bool, derive: cover.wall or cover.hedge}"],
+                     quantities=DICE, modifiers=["cover: {quantity: dice, change: -1, when: unit.covered}",
+                                                 "wall: {quantity: dice, change: %s, when: cover.wall}"])
+    _same_as_every_situation(*_versions(text, "-1", "-2"), "dice")
 
 
 # -- how a change shows what a player is told beyond the ruling's words ------------------------------------------
@@ -464,25 +395,14 @@ def test_a_change_shows_the_chance_and_the_follow_up_roll() -> None:
     assert _same_words(moved, covered) == ("same words (chance 1/12, then 4+)", "same words (chance 1/18, then 5+)")
 
 
-READ = """\
-pack: read
-facts:
-  unit.shaken: {type: bool}
-  unit.flanked: {type: bool}
-  attack.template: {type: bool}
-quantities:
-  hit: {kind: roll, dice: D6, automatic: attack.template}
-modifiers:
-  shaken: {quantity: hit, change: -1, when: unit.shaken}
-  flanked: {quantity: hit, change: -1, when: unit.flanked}
-policies:
-  once: {kind: exclusive, rules: [shaken, flanked], under: {penalties: once}}
-readings:
-  penalties:
-    sentence: a Shaken or Flanked unit suffers -1
-    options: {cumulative: each status counts, once: one penalty in all}
-    default: cumulative
-"""
+READ = pack_text("read", facts=bools("unit.shaken", "unit.flanked", "attack.template"),
+                 quantities="hit: {kind: roll, dice: D6, automatic: attack.template}",
+                 modifiers=["shaken: {quantity: hit, change: -1, when: unit.shaken}",
+                            "flanked: {quantity: hit, change: -1, when: unit.flanked}"],
+                 policies="once: {kind: exclusive, rules: [shaken, flanked], under: {penalties: once}}",
+                 readings=["penalties:", "  sentence: a Shaken or Flanked unit suffers -1",
+                           "  options: {cumulative: each status counts, once: one penalty in all}",
+                           "  default: cumulative"])
 
 
 def test_a_change_shows_every_readings_chance_and_an_automatic_result() -> None:
@@ -518,6 +438,7 @@ def test_a_change_seen_only_in_the_results_a_roll_ends_as_shows_them() -> None:
         "same words (chance 1/3, net modifier -1, results 0: 1/12, 1: 1/6, 2: 1/6, 3: 1/6, 4: 1/6, 5: 1/4)")
     # the same within a reading: each reading's results are shown
     both = ask(pack(READ), "hit", Situation(given={"unit.shaken": True, "unit.flanked": True}, target=4))
+    assert both.readings
     once = both.readings[1]
     assert (once.option, dict(once.ruling.extra)["distribution"]) == ("once", sixth)
     other = replace(both, readings=(both.readings[0], replace(once, ruling=skewed)))
@@ -538,16 +459,8 @@ def test_a_ruling_with_nothing_else_to_tell_shows_its_whole_answer() -> None:
     from solver.ask import ask
     from solver.situation import Situation
 
-    p = pack("""\
-pack: x
-facts:
-  weapon.keen: {type: bool}
-quantities:
-  dmg: {kind: characteristic, characteristic: number}
-modifiers:
-  keen: {quantity: dmg, change: +1, when: weapon.keen}
-""")
-    plain, keen = (ask(p, "dmg", Situation(given=g, base="D3")) for g in ({}, {"weapon.keen": True}))
+    p = pack(keen_damage("x"))
+    plain, keen = (ask(p, "damage", Situation(given=g, base="D3")) for g in ({}, {"weapon.keen": True}))
     assert _same_words(plain, keen) == (
         "same words (('D3', 'D3: 1 (1/3), 2 (1/3), 3 (1/3)', None, None, None, None, \"(('distribution', "
         "{'1': '1/3', '2': '1/3', '3': '1/3'}), ('mean', '2'))\", ()))",
@@ -558,20 +471,11 @@ modifiers:
 def test_two_re_rolls_that_apply_are_both_named() -> None:
     """An erratum adds a re-roll of failed rolls to a re-roll of 1s: a D6 needing 4 passes 7/12 with 1s
     re-rolled (1/2 + 1/6 x 1/2), 3/4 with failed rolls re-rolled (1 - 1/2 x 1/2), whichever the player picks."""
-    roll = """\
-pack: roll
-facts:
-  unit.a: {type: bool}
-quantities:
-  hit:
-    kind: roll
-    dice: D6
-    rerolls:
-      - {name: ones, reroll: ones, when: unit.a}
-%s
-"""
-    failed = "      - {name: failed, reroll: failed, when: unit.a}"
-    result = diff_packs(pack(roll % ""), pack(roll % failed), "hit")
+    def roll(*rerolls: str) -> Pack:
+        return pack(pack_text("roll", facts=bools("unit.a"),
+                              quantities=rerolling("hit", "{name: ones, reroll: ones, when: unit.a}", *rerolls)))
+
+    result = diff_packs(roll(), roll("{name: failed, reroll: failed, when: unit.a}"), "hit")
     at_4 = [c for c in result.changes if dict(c.witness).get(TARGET) == 4]
     assert [(c.old, c.new) for c in at_4] == [("D6 (chance 7/12, net modifier +0, re-rolls ones)",
                                                "D6 (chance 3/4, net modifier +0, re-rolls ones and failed)")]
@@ -579,17 +483,10 @@ quantities:
 
 # -- the values of a fact either version tells apart -----------------------------------------------------------
 
-SIZE = """\
-pack: size
-facts:
-  unit.size: {type: int, range: [1, %d]%s}
-  unit.kw: {type: keywords, default: []}
-quantities:
-  dice: {kind: pool, base: 6}
-modifiers:
-  sized: {quantity: dice, change: -1, when: "%s"}
-  kinds: {quantity: dice, change: -1, when: "%s"}
-"""
+SIZE = pack_text("size", facts=["unit.size: {type: int, range: [1, %d]%s}", "unit.kw: {type: keywords, default: []}"],
+                 quantities="dice: {kind: pool, base: 6}",
+                 modifiers=['sized: {quantity: dice, change: -1, when: "%s"}',
+                            'kinds: {quantity: dice, change: -1, when: "%s"}'])
 
 
 def _sized(condition: str, *, high: int = 10, extra: str = "", kinds: str = "'VEHICLE' in unit.kw") -> Pack:
@@ -721,12 +618,11 @@ def test_a_search_past_its_limit_of_combinations_compares_that_many_and_says_so(
     """The sized pack's dice read 2 x 2 x 4 = 16 combinations (big or not, flanked or not, 0 to 3 of a, b, c)."""
     from solver.space import diff
 
-    text = SIZED % ""
     monkeypatch.setattr(diff, "LIMIT", 16)
-    result = diff_packs(pack(text), pack(text, FLANKED_2))
+    result = diff_packs(*_flanked_erratum())
     assert result.searched == {"dice": 16} and result.exhaustive
     monkeypatch.setattr(diff, "LIMIT", 15)
-    result = diff_packs(pack(text), pack(text, FLANKED_2))
+    result = diff_packs(*_flanked_erratum())
     assert result.searched == {"dice": 15} and not result.exhaustive
     assert result.coverage["dice"].reasons == ["16 combinations of readings for dice; compared the first 15"]
 
@@ -745,8 +641,7 @@ def test_a_long_diff_shows_its_progress_on_a_terminal(monkeypatch: pytest.Monkey
     monkeypatch.setattr("sys.stderr", screen)
     monkeypatch.setattr(progress_module, "DELAY", 0.0)
     monkeypatch.setattr(diff, "LIMIT", 15)  # past the limit the combinations are not counted out first
-    text = SIZED % ""
-    diff_packs(pack(text), pack(text, FLANKED_2))
+    diff_packs(*_flanked_erratum())
     assert "diff dice" in screen.getvalue() and "/15" in screen.getvalue()
 
 
@@ -761,20 +656,15 @@ def test_a_deadline_stops_every_search_of_a_diff_the_attacks_too() -> None:
 # -- what a search cannot vary, it says ----------------------------------------------------------------------------
 
 
+def _shaken_or(*others: str) -> Pack:
+    """A pack whose unit rolls a die fewer when shaken, or when any of the true-or-false facts `others` holds."""
+    when = " or ".join(("unit.shaken", *others))
+    return pack(pack_text("removed", facts=bools("unit.shaken", *others), quantities=DICE,
+                          modifiers=f"shaken: {{quantity: dice, change: -1, when: {when}}}"))
+
+
 def test_facts_only_the_old_version_has_are_not_varied_and_the_search_says_so() -> None:
-    text = """\
-pack: removed
-facts:
-  unit.shaken: {type: bool}
-%s
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  shaken: {quantity: dice, change: -1, when: %s}
-"""
-    old = pack(text % ("  unit.routed: {type: bool}", "unit.shaken or unit.routed"))
-    new = pack(text % ("", "unit.shaken"))
-    result = diff_packs(old, new)
+    result = diff_packs(_shaken_or("unit.routed"), _shaken_or())
     assert result.coverage["dice"].reasons == ["facts only the old pack has are not varied: unit.routed"]
     assert not result.changes  # routed is left at its default (false), where both read alike
 
@@ -790,18 +680,8 @@ def test_a_keywords_fact_asked_about_too_many_keywords_is_not_split_and_the_sear
 def test_a_characteristic_whose_base_and_effects_come_from_the_situation_says_what_it_tried() -> None:
     from solver.characteristics import searched_bases
 
-    text = """\
-pack: damage
-facts:
-  weapon.keen: {type: bool}
-quantities:
-  damage: {kind: characteristic, characteristic: number, effects: true}
-modifiers:
-  keen: {quantity: damage, change: +1, when: weapon.keen}
-policies:
-  most: {kind: clamp, quantity: damage, max: %d}
-"""
-    old, new = pack(text % 3), pack(text % 4)
+    old, new = _versions(keen_damage("damage", effects=True, policies="most: {kind: clamp, quantity: damage, max: %d}"),
+                         3, 4)
     tried = ", ".join(map(str, searched_bases(new.quantities["damage"])))
     result = diff_packs(old, new)
     assert result.coverage["damage"].reasons == [f"damage's base comes from the situation: tried {tried}",
@@ -818,7 +698,7 @@ def test_every_reading_gives_each_combination_of_readings_at_every_target_that_m
     from solver.space.model import Coverage
 
     p = pack(ROLL)
-    expected = []
+    expected: list[dict[str, Any]] = []
     for blessed, shaken in product((False, True), repeat=2):
         facts, modifier, _ = _shown(blessed, shaken)
         expected.append(facts)
@@ -843,15 +723,7 @@ def test_every_reading_keeps_the_reasons_that_are_about_the_pack_not_the_situati
     from solver.space.diff import every_reading
     from solver.space.model import Coverage
 
-    p = pack("""\
-pack: damage
-facts:
-  weapon.keen: {type: bool}
-quantities:
-  damage: {kind: characteristic, characteristic: number, effects: true}
-modifiers:
-  keen: {quantity: damage, change: +1, when: weapon.keen}
-""")
+    p = pack(keen_damage("damage", effects=True))
     coverage = Coverage()
     found = list(every_reading(p, "damage", coverage))
     bases = searched_bases(p.quantities["damage"])
@@ -950,24 +822,13 @@ def test_a_clamp_shown_by_its_label_is_still_the_change_it_causes() -> None:
 def test_a_change_only_another_reading_shows_is_put_down_to_the_rule_changed_under_it() -> None:
     """A rally under the strict reading gives +2, not +1: the ruling names the default reading's rules, so the
     changed rule is found among its quantity's own, not among everything the erratum changed."""
-    text = """\
-pack: rally
-facts:
-  unit.rallied: {type: bool}
-  weather.rain: {type: bool}
-quantities:
-  dice: {kind: pool, base: 3}
-  morale: {kind: pool, base: 2}
-modifiers:
-  rally: {quantity: dice, change: +%d, when: unit.rallied, under: {rules: strict}}
-  rain: {quantity: morale, change: -%d, when: weather.rain}
-readings:
-  rules:
-    sentence: a rallied unit may fight on
-    options: {lenient: nothing more, strict: one more die}
-    default: lenient
-"""
-    result = diff_packs(pack(text % (1, 1)), pack(text % (2, 2)), "dice")
+    text = pack_text("rally", facts=bools("unit.rallied", "weather.rain"),
+                     quantities=["dice: {kind: pool, base: 3}", "morale: {kind: pool, base: 2}"],
+                     modifiers=["rally: {quantity: dice, change: +%d, when: unit.rallied, under: {rules: strict}}",
+                                "rain: {quantity: morale, change: -%d, when: weather.rain}"],
+                     readings=["rules:", "  sentence: a rallied unit may fight on",
+                               "  options: {lenient: nothing more, strict: one more die}", "  default: lenient"])
+    result = diff_packs(*_versions(text, (1, 1), (2, 2)), "dice")
     assert result.changed_rules == ("rain", "rally")
     assert [(dict(c.witness), c.causes) for c in result.changes] == [({"unit.rallied": True}, ("rally",))]
 
@@ -985,135 +846,86 @@ def test_a_change_no_rule_of_its_quantity_explains_is_put_down_to_everything_tha
 
 # -- every change found, none made up (more constructs) --------------------------------------------------------
 
+NOT_BOTH = "not (unit.shaken and unit.flanked)"
+HIDDEN_BEHIND_BOTH = "unit.hidden: {type: bool, derive: cover.wall and cover.hedge}"
+SHAKEN_OR_HIDDEN = ["shaken: {quantity: dice, change: -1, when: unit.shaken}",  # a die fewer for each
+                    "hidden: {quantity: dice, change: -1, when: unit.hidden}"]
+
+
+def _beset(apart: str = "") -> Pack:
+    """A unit rolls a die fewer when shaken or flanked (once for both); a constraint `apart` requires `apart`, if
+    given."""
+    return pack(pack_text("both", facts=bools("unit.shaken", "unit.flanked"), quantities=DICE,
+                          modifiers="beset: {quantity: dice, change: -1, when: unit.shaken or unit.flanked}")
+                + (f"constraints:\n  apart: {{require: {apart}}}\n" if apart else ""))
+
+
+def _chain(*, moat: bool) -> str:
+    """A unit not in the open rolls `%d` dice fewer; one not in the open is in cover, one in cover behind a wall,
+    and, with `moat`, a wall has a moat."""
+    moated = ["moated: {require: not cover.wall or cover.moat}"] if moat else []
+    return pack_text("chain", facts=bools("unit.open", "unit.cover", "cover.wall", *(["cover.moat"] if moat else [])),
+                     quantities=DICE, modifiers="hidden: {quantity: dice, change: -%d, when: not unit.open}",
+                     constraints=["somewhere: {require: unit.open or unit.cover}",
+                                  "walled: {require: not unit.cover or cover.wall}", *moated])
+
 
 def test_a_situation_only_a_removed_constraint_forbade_is_searched() -> None:
     """A unit could not be both shaken and flanked; now it can. Either counts once (a rule reads `shaken or
     flanked`), so the situation with both reads like one with either in the new version alone: the old version's
     constraint tells it apart."""
-    text = """\
-pack: both
-facts:
-  unit.shaken: {type: bool}
-  unit.flanked: {type: bool}
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  beset: {quantity: dice, change: -1, when: unit.shaken or unit.flanked}
-"""
-    _same_as_every_situation(pack(text + "constraints:\n  apart: {require: not (unit.shaken and unit.flanked)}\n"),
-                             pack(text), "dice")
+    _same_as_every_situation(_beset(NOT_BOTH), _beset(), "dice")
     # the constraint added by the erratum: the situation it forbids now changes, though the new version cannot
     # read it
-    _same_as_every_situation(pack(text), pack(text + "constraints:\n  apart: {require: not (unit.shaken and "
-                                                      "unit.flanked)}\n"), "dice")
+    _same_as_every_situation(_beset(), _beset(NOT_BOTH), "dice")
     # the same constraint, by name, made to forbid nothing
-    _same_as_every_situation(pack(text + "constraints:\n  apart: {require: not (unit.shaken and unit.flanked)}\n"),
-                             pack(text + "constraints:\n  apart: {require: unit.shaken or not unit.shaken}\n"),
-                             "dice")
+    _same_as_every_situation(_beset(NOT_BOTH), _beset("unit.shaken or not unit.shaken"), "dice")
 
 
 def test_a_derivation_that_stops_reading_a_fact_is_searched_through_the_fact() -> None:
     """Cover was a wall not breached, and is any wall: a breached wall changes, though the new version does not
     read the breach at all."""
-    text = """\
-pack: breach
-facts:
-  cover.wall: {type: bool}
-  cover.breached: {type: bool}
-  unit.covered: {type: bool, derive: %s}
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  cover: {quantity: dice, change: -1, when: unit.covered}
-"""
-    _same_as_every_situation(pack(text % "cover.wall and not cover.breached"), pack(text % "cover.wall"), "dice")
+    text = pack_text("breach", facts=[*bools("cover.wall", "cover.breached"), "unit.covered: {type: bool, derive: %s}"],
+                     quantities=DICE, modifiers="cover: {quantity: dice, change: -1, when: unit.covered}")
+    _same_as_every_situation(*_versions(text, "cover.wall and not cover.breached", "cover.wall"), "dice")
 
 
 def test_a_change_deeper_in_a_derivation_is_searched_through_its_inputs() -> None:
     """Hidden is derived from cover, which is derived from the wall: cover's derivation changes (a hedge too),
     hidden's does not. The shaken rule is read first: every fact is still varied."""
-    text = """\
-pack: deep
-facts:
-  cover.wall: {type: bool}
-  cover.hedge: {type: bool}
-  unit.shaken: {type: bool}
-  unit.covered: {type: bool, derive: %s}
-  unit.hidden: {type: bool, derive: unit.covered}
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  shaken: {quantity: dice, change: -1, when: unit.shaken}
-  hidden: {quantity: dice, change: -1, when: unit.hidden}
-"""
-    _same_as_every_situation(pack(text % "cover.wall"), pack(text % "cover.wall or cover.hedge"), "dice")
+    text = pack_text("deep", facts=[*bools("cover.wall", "cover.hedge", "unit.shaken"),
+                                    "unit.covered: {type: bool, derive: %s}",
+                                    "unit.hidden: {type: bool, derive: unit.covered}"],
+                     quantities=DICE, modifiers=SHAKEN_OR_HIDDEN)
+    _same_as_every_situation(*_versions(text, "cover.wall", "cover.wall or cover.hedge"), "dice")
 
 
 def test_a_fact_that_is_declared_now_rather_than_derived_is_searched_through_what_it_was_derived_from() -> None:
     """Cover was derived from the wall; now a player says whether the unit is in cover. Hidden, derived from
     cover in both, reads the wall in one version and the declared cover in the other: a wall no longer hides."""
-    text = """\
-pack: declared
-facts:
-  cover.wall: {type: bool}
-  unit.shaken: {type: bool}
-  unit.covered: {type: bool%s}
-  unit.hidden: {type: bool, derive: unit.covered}
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  shaken: {quantity: dice, change: -1, when: unit.shaken}
-  hidden: {quantity: dice, change: -1, when: unit.hidden}
-"""
-    _same_as_every_situation(pack(text % ", derive: cover.wall"), pack(text % ""), "dice")
+    text = pack_text("declared", facts=[*bools("cover.wall", "unit.shaken"), "unit.covered: {type: bool%s}",
+                                        "unit.hidden: {type: bool, derive: unit.covered}"],
+                     quantities=DICE, modifiers=SHAKEN_OR_HIDDEN)
+    _same_as_every_situation(*_versions(text, ", derive: cover.wall", ""), "dice")
 
 
 def test_a_rule_that_reads_every_fact_of_the_pack_is_read() -> None:
-    text = """\
-pack: all
-facts:
-  unit.shaken: {type: bool}
-  unit.flanked: {type: bool}
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  beset: {quantity: dice, change: -%d, when: unit.shaken and unit.flanked}
-"""
-    _same_as_every_situation(pack(text % 1), pack(text % 2), "dice")
+    text = pack_text("all", facts=bools("unit.shaken", "unit.flanked"), quantities=DICE,
+                     modifiers="beset: {quantity: dice, change: -%d, when: unit.shaken and unit.flanked}")
+    _same_as_every_situation(*_versions(text), "dice")
 
 
 def test_constraints_tie_in_the_facts_they_reach_through_each_other() -> None:
     """Only the open is read by a rule; a unit not in the open is in cover, and one in cover is behind a wall (or
     both constraints break): the wall must be set too for a unit not in the open."""
-    text = """\
-pack: chain
-facts:
-  unit.open: {type: bool}
-  unit.cover: {type: bool}
-  cover.wall: {type: bool}
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  hidden: {quantity: dice, change: -%d, when: not unit.open}
-constraints:
-  somewhere: {require: unit.open or unit.cover}
-  walled: {require: not unit.cover or cover.wall}
-"""
-    _same_as_every_situation(pack(text % 1), pack(text % 2), "dice")
+    _same_as_every_situation(*_versions(_chain(moat=False)), "dice")
 
 
 def test_irregular_plurals_one_version_declares_are_searched() -> None:
     """The old version reads WOLVEN as the plural of WOLF; the new one declares no such plural, so a unit of
     WOLVEN is no WOLF any more."""
-    text = """\
-pack: wolves
-facts:
-  unit.kw: {type: keywords, default: []}
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  wolf: {quantity: dice, change: -1, when: "'WOLF' in unit.kw"}
-"""
+    text = pack_text("wolves", facts="unit.kw: {type: keywords, default: []}", quantities=DICE,
+                     modifiers="wolf: {quantity: dice, change: -1, when: \"'WOLF' in unit.kw\"}")
     result = diff_packs(pack(text + "plurals:\n  WOLF: WOLVEN\n"), pack(text))
     assert result.changed_rules == ()
     assert [(c.old, c.new, dict(c.witness)) for c in result.changes] == [
@@ -1123,18 +935,10 @@ modifiers:
 def test_a_derived_keywords_fact_is_searched_through_the_keywords_it_is_derived_from() -> None:
     """The keywords the enemy sees are the unit's; a rule for a seen VEHICLE becomes one for a hidden unit. The
     unit's own keywords are varied, so the witness is a unit that is a VEHICLE."""
-    text = """\
-pack: seen
-facts:
-  unit.keywords: {type: keywords, default: []}
-  seen.keywords: {type: keywords, derive: unit.keywords}
-  unit.hidden: {type: bool}
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  big: {quantity: dice, change: -1, when: %s}
-"""
-    result = diff_packs(pack(text % "\"'VEHICLE' in seen.keywords\""), pack(text % "unit.hidden"))
+    text = pack_text("seen", facts=["unit.keywords: {type: keywords, default: []}",
+                                    "seen.keywords: {type: keywords, derive: unit.keywords}", *bools("unit.hidden")],
+                     quantities=DICE, modifiers="big: {quantity: dice, change: -1, when: %s}")
+    result = diff_packs(*_versions(text, "\"'VEHICLE' in seen.keywords\"", "unit.hidden"))
     assert sorted((c.old, c.new, repr(dict(c.witness))) for c in result.changes) == sorted([
         ("3 dice; applied big -1", "4 dice", repr({"unit.keywords": frozenset({"VEHICLE"})})),
         ("4 dice", "3 dice; applied big -1", repr({"unit.hidden": True}))])
@@ -1144,10 +948,9 @@ modifiers:
 def test_a_search_whose_values_cannot_all_be_compared_says_so_through_diff(monkeypatch: pytest.MonkeyPatch) -> None:
     from solver.space import diff
 
-    text = SIZED % ""
     monkeypatch.setattr(diff, "PART_LIMIT", 1)  # a fact left at its default or set to one other value: 2
     monkeypatch.setattr(diff, "EVALUATE_LIMIT", 9)  # 1..10 is one value too many to evaluate
-    result = diff_packs(pack(text), pack(text, FLANKED_2))
+    result = diff_packs(*_flanked_erratum())
     assert set(result.coverage["dice"].reasons) == {
         "unit.size's range is too wide to prove which of its values the packs tell apart",
         *(f"{fact} take 2 combinations of values, too many to compare: compared the first 10,000, fewest facts "
@@ -1158,22 +961,14 @@ def test_a_quantity_whose_only_change_is_the_order_of_its_re_rolls_is_named_bare
     """The re-rolls listed in another order change no ruling; the bonus that counts from 2 now by default does,
     and no rule the rulings name changed: the change is put down to what changed of the roll, which is nothing
     a player is told."""
-    roll = """\
-pack: roll
-facts:
-  unit.a: {type: bool}
-  unit.rank: {type: int, range: [1, 3], default: %d}
-quantities:
-  hit:
-    kind: roll
-    dice: D6
-    rerolls:
-%s
-modifiers:
-  ranked: {quantity: hit, change: +1, when: unit.rank >= 2}
-"""
-    ones, failed = "      - {name: x, reroll: ones, when: unit.a}", "      - {name: y, reroll: failed, when: unit.a}"
-    result = diff_packs(pack(roll % (1, f"{ones}\n{failed}")), pack(roll % (2, f"{failed}\n{ones}")), "hit")
+    def roll(rank: int, *rerolls: str) -> Pack:
+        return pack(pack_text("roll", facts=[*bools("unit.a"),
+                                             f"unit.rank: {{type: int, range: [1, 3], default: {rank}}}"],
+                              quantities=rerolling("hit", *rerolls),
+                              modifiers="ranked: {quantity: hit, change: +1, when: unit.rank >= 2}"))
+
+    ones, failed = "{name: x, reroll: ones, when: unit.a}", "{name: y, reroll: failed, when: unit.a}"
+    result = diff_packs(roll(1, ones, failed), roll(2, failed, ones), "hit")
     assert result.changed_rules == ("hit", "unit.rank")
     assert result.changes and {c.causes for c in result.changes} == {("hit",)}
 
@@ -1181,19 +976,12 @@ modifiers:
 def test_a_total_with_no_target_of_its_own_is_compared_at_its_targets_too() -> None:
     """2D6 (or 2D6+1, blessed): an erratum makes an unmodified 2 (double 1) always fail. It shows only where the
     double 1 reached the target: a target of 2 (3, blessed)."""
-    text = """\
-pack: total
-facts:
-  unit.blessed: {type: bool}
-quantities:
-  charge:
-    kind: total
-    dice: 2D6
-%s
-modifiers:
-  blessed: {quantity: charge, change: +1, when: unit.blessed}
-"""
-    result = diff_packs(pack(text % ""), pack(text % "    always: [{unmodified: 2, result: fails}]"))
+    def total(*always: str) -> Pack:
+        return pack(pack_text("total", facts=bools("unit.blessed"),
+                              quantities=["charge:", "  kind: total", "  dice: 2D6", *always],
+                              modifiers="blessed: {quantity: charge, change: +1, when: unit.blessed}"))
+
+    result = diff_packs(total(), total("  always: [{unmodified: 2, result: fails}]"))
     expected = {}
     for blessed in (False, True):
         modifier = int(blessed)
@@ -1230,17 +1018,11 @@ def test_a_situation_the_old_version_forbids_is_compared_at_every_target_of_the_
 def test_a_change_counts_every_situation_of_facts_read_together() -> None:
     """A big veteran (size 8 or more, age 3 or more) rolls a die fewer; the erratum makes it two. Sizes 8..10 and
     ages 3..5 of 1..10 and 1..5: 3 x 3 situations change."""
-    text = """\
-pack: veteran
-facts:
-  unit.size: {type: int, range: [1, 10], default: 1}
-  unit.age: {type: int, range: [1, 5], default: 1}
-quantities:
-  dice: {kind: pool, base: 6}
-modifiers:
-  big_veteran: {quantity: dice, change: -%d, when: unit.size >= 8 and unit.age >= 3}
-"""
-    result = diff_packs(pack(text % 1), pack(text % 2))
+    text = pack_text("veteran", facts=["unit.size: {type: int, range: [1, 10], default: 1}",
+                                       "unit.age: {type: int, range: [1, 5], default: 1}"],
+                     quantities="dice: {kind: pool, base: 6}",
+                     modifiers="big_veteran: {quantity: dice, change: -%d, when: unit.size >= 8 and unit.age >= 3}")
+    result = diff_packs(*_versions(text))
     assert [(c.old, c.new, c.count) for c in result.changes] == [
         ("5 dice; applied big_veteran -1", "4 dice; applied big_veteran -2", 3 * 3)]
 
@@ -1248,20 +1030,11 @@ modifiers:
 def test_a_fact_only_the_old_version_asks_for_leaves_its_answer_depending_on_it() -> None:
     """The old version reads a rank no situation gives (no default, gone from the new version): its answer
     depends on the rank, case by case (rank 1: no change; 2 or 3: a die fewer); the new one answers outright."""
-    text = """\
-pack: ranked
-facts:
-  unit.shaken: {type: bool}
-%s
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  shaken: {quantity: dice, change: -1, when: unit.shaken}
-%s
-"""
-    old = pack(text % ("  unit.rank: {type: int, range: [1, 3]}",
-                       "  ranked: {quantity: dice, change: -1, when: unit.rank >= 2}"))
-    result = diff_packs(old, pack(text % ("", "")))
+    shaken = "shaken: {quantity: dice, change: -1, when: unit.shaken}"
+    old = pack(pack_text("ranked", facts=[*bools("unit.shaken"), "unit.rank: {type: int, range: [1, 3]}"],
+                         quantities=DICE,
+                         modifiers=[shaken, "ranked: {quantity: dice, change: -1, when: unit.rank >= 2}"]))
+    result = diff_packs(old, pack(pack_text("ranked", facts=bools("unit.shaken"), quantities=DICE, modifiers=shaken)))
     assert result.coverage["dice"].reasons == ["facts only the old pack has are not varied: unit.rank"]
     assert [(c.old.split(":")[0], c.new, dict(c.witness)) for c in result.changes] == [
         ("depends on unit.rank", "4 dice", {}),
@@ -1272,27 +1045,11 @@ modifiers:
 def test_a_derived_fact_only_the_old_version_has_still_tells_situations_apart() -> None:
     """The old version's rule reads `alone` (exactly one of a wall or a hedge); the new one drops the fact and
     reads either. A wall and a hedge together read like one of them in the new version only."""
-    old = pack("""\
-pack: alone
-facts:
-  cover.wall: {type: bool}
-  cover.hedge: {type: bool}
-  unit.alone: {type: bool, derive: cover.wall != cover.hedge}
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  cover: {quantity: dice, change: -1, when: unit.alone}
-""")
-    new = pack("""\
-pack: alone
-facts:
-  cover.wall: {type: bool}
-  cover.hedge: {type: bool}
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  cover: {quantity: dice, change: -1, when: cover.wall or cover.hedge}
-""")
+    old = pack(pack_text("alone", facts=[*bools("cover.wall", "cover.hedge"),
+                                         "unit.alone: {type: bool, derive: cover.wall != cover.hedge}"],
+                         quantities=DICE, modifiers="cover: {quantity: dice, change: -1, when: unit.alone}"))
+    new = pack(pack_text("alone", facts=bools("cover.wall", "cover.hedge"), quantities=DICE,
+                         modifiers="cover: {quantity: dice, change: -1, when: cover.wall or cover.hedge}"))
     result = diff_packs(old, new)
     assert [(c.old, c.new, dict(c.witness)) for c in result.changes] == [
         ("4 dice", "3 dice; applied cover -1", {"cover.wall": True, "cover.hedge": True})]
@@ -1301,43 +1058,24 @@ modifiers:
 def test_a_change_counts_the_situations_that_read_alike() -> None:
     """Either condition (or both) costs two dice, not one: three situations, one change. A rank with no default
     that only matters without the first: a unit of a (rank not given, or 1, 2 or 3) or of rank 2 or 3."""
-    text = """\
-pack: either
-facts:
-  unit.a: {type: bool}
-  unit.b: {type: bool}
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  either: {quantity: dice, change: -%d, when: unit.a or unit.b}
-"""
-    result = diff_packs(pack(text % 1), pack(text % 2))
+    text = pack_text("either", facts=bools("unit.a", "unit.b"), quantities=DICE,
+                     modifiers="either: {quantity: dice, change: -%d, when: unit.a or unit.b}")
+    result = diff_packs(*_versions(text))
     assert [(c.new, c.count) for c in result.changes] == [("2 dice; applied either -2", 3)]
     ranked = text.replace("  unit.b: {type: bool}", "  unit.rank: {type: int, range: [1, 3]}").replace(
         "unit.a or unit.b", "unit.a or unit.rank >= 2")
-    result = diff_packs(pack(ranked % 1), pack(ranked % 2))
+    result = diff_packs(*_versions(ranked))
     assert [(c.new, c.count) for c in result.changes] == [("2 dice; applied either -2", 4 + 2)]
 
 
 def test_a_constraint_on_what_a_derived_fact_is_derived_from_ties_it_to_the_other_facts() -> None:
     """Hidden (derived from the wall and the hedge, read whole) and the open: a unit is behind a wall or in the
     open. Not hidden and not in the open needs the wall without the hedge."""
-    text = """\
-pack: tied
-facts:
-  cover.wall: {type: bool}
-  cover.hedge: {type: bool}
-  unit.open: {type: bool}
-  unit.hidden: {type: bool, derive: cover.wall and cover.hedge}
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  hidden: {quantity: dice, change: -1, when: unit.hidden}
-  open: {quantity: dice, change: +%d, when: unit.open}
-constraints:
-  placed: {require: cover.wall or unit.open}
-"""
-    _same_as_every_situation(pack(text % 1), pack(text % 2), "dice")
+    text = pack_text("tied", facts=[*bools("cover.wall", "cover.hedge", "unit.open"), HIDDEN_BEHIND_BOTH],
+                     quantities=DICE, modifiers=["hidden: {quantity: dice, change: -1, when: unit.hidden}",
+                                                 "open: {quantity: dice, change: +%d, when: unit.open}"],
+                     constraints="placed: {require: cover.wall or unit.open}")
+    _same_as_every_situation(*_versions(text), "dice")
 
 
 def test_facts_a_constraint_ties_are_one_part_and_others_parts_of_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1345,23 +1083,13 @@ def test_facts_a_constraint_ties_are_one_part_and_others_parts_of_their_own(monk
     part, 2 x 2 and 2 fit; all three together (8) would not."""
     from solver.space import diff
 
-    text = """\
-pack: parts
-facts:
-  unit.zone: {type: bool}
-  unit.ward: {type: bool}
-  unit.shaken: {type: bool}
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  zone: {quantity: dice, change: -%d, when: unit.zone}
-  ward: {quantity: dice, change: +1, when: unit.ward}
-  shaken: {quantity: dice, change: -1, when: unit.shaken}
-constraints:
-  warded: {require: not unit.zone or unit.ward}
-"""
+    text = pack_text("parts", facts=bools("unit.zone", "unit.ward", "unit.shaken"), quantities=DICE,
+                     modifiers=["zone: {quantity: dice, change: -%d, when: unit.zone}",
+                                "ward: {quantity: dice, change: +1, when: unit.ward}",
+                                "shaken: {quantity: dice, change: -1, when: unit.shaken}"],
+                     constraints="warded: {require: not unit.zone or unit.ward}")
     monkeypatch.setattr(diff, "PART_LIMIT", 4)
-    result = diff_packs(pack(text % 1), pack(text % 2))
+    result = diff_packs(*_versions(text))
     assert result.exhaustive and result.changes
 
 
@@ -1369,104 +1097,44 @@ def test_a_parts_facts_come_in_the_packs_order(monkeypatch: pytest.MonkeyPatch) 
     """The zebra is declared before the ant: the witness and what a search says name them in that order."""
     from solver.space import diff
 
-    text = """\
-pack: order
-facts:
-  unit.zebra: {type: bool}
-  unit.ant: {type: bool}
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  both: {quantity: dice, change: -%d, when: unit.zebra and unit.ant}
-"""
-    result = diff_packs(pack(text % 1), pack(text % 2))
+    text = pack_text("order", facts=bools("unit.zebra", "unit.ant"), quantities=DICE,
+                     modifiers="both: {quantity: dice, change: -%d, when: unit.zebra and unit.ant}")
+    result = diff_packs(*_versions(text))
     assert [list(c.witness) for c in result.changes] == [["unit.zebra", "unit.ant"]]
     monkeypatch.setattr(diff, "PART_LIMIT", 3)
-    result = diff_packs(pack(text % 1), pack(text % 2))
+    result = diff_packs(*_versions(text))
     assert result.coverage["dice"].reasons == ["unit.zebra, unit.ant take 4 combinations of values, too many to "
                                                "compare: compared the first 10,000, fewest facts set first"]
 
 
 def test_a_constraint_tightened_under_the_same_name_is_searched() -> None:
-    text = """\
-pack: both
-facts:
-  unit.shaken: {type: bool}
-  unit.flanked: {type: bool}
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  beset: {quantity: dice, change: -1, when: unit.shaken or unit.flanked}
-constraints:
-  apart: {require: %s}
-"""
-    _same_as_every_situation(pack(text % "unit.shaken or not unit.shaken"),
-                             pack(text % "not (unit.shaken and unit.flanked)"), "dice")
+    _same_as_every_situation(_beset("unit.shaken or not unit.shaken"), _beset(NOT_BOTH), "dice")
 
 
 def test_every_fact_only_the_old_version_has_is_named() -> None:
-    text = """\
-pack: removed
-facts:
-  unit.shaken: {type: bool}
-%s
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  shaken: {quantity: dice, change: -1, when: %s}
-"""
-    old = pack(text % ("  unit.routed: {type: bool}\n  unit.broken: {type: bool}",
-                       "unit.shaken or unit.routed or unit.broken"))
-    result = diff_packs(old, pack(text % ("", "unit.shaken")))
+    result = diff_packs(_shaken_or("unit.routed", "unit.broken"), _shaken_or())
     assert result.coverage["dice"].reasons == ["facts only the old pack has are not varied: unit.broken, unit.routed"]
 
 
 def test_constraints_tie_in_facts_through_a_chain_of_three() -> None:
     """Not in the open means in cover, cover means a wall, a wall means a moat: each must be set."""
-    text = """\
-pack: chain
-facts:
-  unit.open: {type: bool}
-  unit.cover: {type: bool}
-  cover.wall: {type: bool}
-  cover.moat: {type: bool}
-quantities:
-  dice: {kind: pool, base: 4}
-modifiers:
-  hidden: {quantity: dice, change: -%d, when: not unit.open}
-constraints:
-  somewhere: {require: unit.open or unit.cover}
-  walled: {require: not unit.cover or cover.wall}
-  moated: {require: not cover.wall or cover.moat}
-"""
-    _same_as_every_situation(pack(text % 1), pack(text % 2), "dice")
+    _same_as_every_situation(*_versions(_chain(moat=True)), "dice")
 
 
 def test_a_diff_leaves_the_packs_answering_as_before() -> None:
     """diff reads each part of a pack with only the constraints on that part; the pack itself keeps all of them.
     Afterwards a unit whose weapon is the same as its drill (a constraint) and is drilled `b` is not `a`: 4 dice."""
-    text = """\
-pack: cache
-facts:
-  cover.wall: {type: bool}
-  cover.hedge: {type: bool}
-  unit.drill: {type: enum, values: [a, b]}
-  unit.weapon: {type: enum, values: [a, b]}
-  unit.hidden: {type: bool, derive: cover.wall and cover.hedge}
-  unit.armed: {type: bool, derive: unit.weapon == 'a'}
-quantities:
-  dice: {kind: pool, base: 4}
-  other: {kind: pool, base: 4}
-modifiers:
-  hidden: {quantity: dice, change: -%d, when: unit.hidden}
-  armed: {quantity: other, change: -1, when: unit.armed}
-constraints:
-  same: {require: unit.weapon == unit.drill}
-"""
+    text = pack_text("cache", facts=[*bools("cover.wall", "cover.hedge"), "unit.drill: {type: enum, values: [a, b]}",
+                                     "unit.weapon: {type: enum, values: [a, b]}", HIDDEN_BEHIND_BOTH,
+                                     "unit.armed: {type: bool, derive: unit.weapon == 'a'}"],
+                     quantities=[DICE, "other: {kind: pool, base: 4}"],
+                     modifiers=["hidden: {quantity: dice, change: -%d, when: unit.hidden}",
+                                "armed: {quantity: other, change: -1, when: unit.armed}"],
+                     constraints="same: {require: unit.weapon == unit.drill}")
     from solver.ask import ask
     from solver.situation import Situation
 
-    old, new = pack(text % 1), pack(text % 2)
+    old, new = _versions(text)
     assert diff_packs(old, new, "dice").changes
     answers = [ask(new, "other", Situation(given={"unit.drill": drill})).display for drill in ("a", "b", "a")]
     assert answers == ["3 dice", "4 dice", "3 dice"]

@@ -299,7 +299,8 @@ def test_every_construct_the_docs_and_schema_name_is_drawn() -> None:
         documented |= {f"policy:exclusive_{keep}" for keep in ("first", "strongest")} if kind == "exclusive" \
             else {f"policy:{kind}"}
     documented |= {"fact:derived_bool", "fact:derived_int", "fact:derived_enum", "fact:derived_keywords",
-                   "fact:default", "fact:no_default", "per", "reading", "reading:under", "constraint", "plurals",
+                   "fact:default", "fact:no_default", "per", "reading", "reading:under", "reading:expr", "constraint",
+                   "plurals",
                    "policy:when", "clamp:base", "change:expression", "roll:target", "roll:passes", "roll:always",
                    "reroll:when", "reroll:improves", "reroll:instead", "score:chart", "score:impossible_from",
                    "score:automatic", "score:plus_lowers", "table:int_rows", "table:enum_rows", "table:bool_rows",

@@ -294,3 +294,34 @@ def test_a_reading_that_changes_a_step_shows_the_attack_under_both():
     assert mean(chosen.outcome) == Fraction(8, 3) and chosen.readings == ()
     plain = resolve(pack, "attack", Situation(given={"attacker.to_hit": 4, "target.save": 5}, sequence={"attacks": 6}))
     assert plain.readings == ()  # neither trigger: both readings give the same attack
+
+
+def test_wh40k_weapons_of_different_random_attacks_are_grouped():
+    """wh40k.txt: "If several weapons with random A characteristics are making identical attacks, generate the
+    attacks for each of those weapons individually, and group them all together." A D6 weapon and an A 2 weapon make
+    3 to 8 attacks, each chance 1/6; with every step passing on 2+ (the unmodified 1 failing), each attack gets
+    through with chance 5/6 x 5/6 and nothing is saved."""
+    r = resolve(load_pack("wh40k"), "attack", Situation(sequence={
+        "weapons": ["D6", 2], "hit": {"target": 2}, "wound": {"target": 2}, "save": {"target": 7}}))
+    assert r.attacks == {n: Fraction(1, 6) for n in range(3, 9)}
+    assert mean(r.steps[1].dice_out) == Fraction(11, 2) * Fraction(5, 6) * Fraction(5, 6)
+
+
+@pytest.mark.parametrize(("sequence", "message"), [
+    ({"weapons": ["D6", 2], "attacks": "D6"}, "weapons lists each weapon's attacks, and attacks gives them too"),
+    ({"weapons": []}, "is not a list of weapons' attacks"),
+    ({"weapons": 0, "attacks": "D6"}, "is not a number of weapons"),
+])
+def test_a_sequences_weapons_refuse_what_cannot_be_grouped(sequence, message):
+    """A sequence's weapons are how many identical ones, or each weapon's attacks given instead of `attacks`."""
+    with pytest.raises(RulingsError, match=message):
+        resolve(load_pack("wh40k"), "attack", Situation(sequence={
+            **sequence, "hit": {"target": 2}, "wound": {"target": 2}, "save": {"target": 7}}))
+
+
+def test_weapons_listed_for_a_pack_without_an_attacks_characteristic_are_added_up():
+    """A pack whose sequence takes its attacks as given (skirmish) adds up each listed weapon's own attacks: 2 and
+    D3 make 3 to 5 attacks, each chance 1/3."""
+    r = resolve(load_pack("skirmish"), "attack",
+                Situation(given={"attacker.to_hit": 4, "target.save": 4}, sequence={"weapons": [2, "D3"]}))
+    assert r.attacks == {3: Fraction(1, 3), 4: Fraction(1, 3), 5: Fraction(1, 3)}
