@@ -283,22 +283,24 @@ def _waiting(pack: Pack, given: Mapping[str, Any], needs: list[str],
     """The facts of `needs` not given that some undecided expression would be decided by, in search order."""
     values = plain_values(pack, given)
     open_ = [(expr, base) for expr, base, owner in reads
-             if (owner is None or owner not in given) and _probe(expr, values) is UNKNOWN]
+             if (owner is None or owner not in given) and _probe(expr, values, UNKNOWN) is UNKNOWN]
     missing = [f for f in needs if f not in given and any(f in base for _, base in open_)]
     if not missing:
         return []
     filled = plain_values(pack, {**given, **{f: values_of(pack, f)[0] for f in missing}})
-    decided = [base for expr, base in open_ if _probe(expr, filled) is not UNKNOWN]
+    decided = [base for expr, base in open_ if _probe(expr, filled, None) is not UNKNOWN]
     return [f for f in missing if any(f in base for base in decided)]
 
 
-def _probe(expr: Expr, values: Mapping[str, Any]) -> Any:
-    """An expression's value on probe values, which no domain constraint has checked: one they make fail (a division
-    by a derived fact that only an impossible situation makes 0) is decided, as any value would be."""
+def _probe(expr: Expr, values: Mapping[str, Any], failed: Any) -> Any:
+    """An expression's value on probe values, which no domain constraint has checked, or `failed` where they make it
+    fail (a division by a derived fact that only an impossible situation makes 0). Before facts are filled in, a
+    failure leaves the expression open (its facts are waited for: a situation a little larger, never one missed);
+    after, it shows the facts filled in decide it."""
     try:
         return evaluate(expr, values)
     except RulingsError:
-        return None
+        return failed
 
 
 def interchangeable(old: Pack, new: Pack, q: str, facts: Sequence[str], exprs: Sequence[Expr],

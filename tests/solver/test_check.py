@@ -359,3 +359,30 @@ def test_a_check_stopped_by_a_load_error_claims_no_coverage(capsys: pytest.Captu
     report = json.loads(capsys.readouterr().out)
     assert [f["kind"] for f in report["findings"]] == ["load_error", "load_error"]
     assert "exhaustive" not in report and "searched" not in report
+
+
+def test_a_division_by_a_derived_fact_that_only_an_impossible_situation_makes_zero_is_checked() -> None:
+    """The search probes expressions with values no constraint has checked yet: a divisor derived as `f.a - f.b`
+    is 0 only where `f.a > f.b` fails. The check completes, proves every claim and finds nothing wrong, instead of
+    stopping at the division."""
+    from kb.document import read_yaml
+    from kb.loader import build_pack
+    from solver.space.model import Coverage
+
+    text = """pack: div
+facts:
+  f.a: {type: int, range: [0, 4], text: "a is {value}"}
+  f.b: {type: int, range: [0, 4], text: "b is {value}"}
+  d.gap: {type: int, range: [1, 4], derive: "f.a - f.b", text: "the gap is {value}"}
+quantities:
+  q: {kind: score, base: "12 // d.gap", text: the score}
+modifiers:
+  r: {quantity: q, change: +1, when: "d.gap == 1"}
+constraints:
+  ahead: {require: "f.a > f.b"}
+"""
+    coverage = Coverage()
+    assert check_pack(build_pack([read_yaml(text, "div.yaml")], "div"), coverage) == []
+    assert coverage.exhaustive
+    assert ask(build_pack([read_yaml(text, "div.yaml")], "div"), "q",
+               Situation(given={"f.a": 3, "f.b": 2})).value == 13  # 12 // 1, and r holds
