@@ -29,6 +29,8 @@ MARKS = {"applied": "+", "failed": "-", "suppressed": "x", "ignored": "~", "clam
          "reading": "?", "assumption": "?", "note": "", "case": "-", "group": "", "value": ""}
 COLOURS = {"applied": "32", "failed": "2", "suppressed": "33", "ignored": "35", "clamp": "33", "reading": "36",
            "assumption": "36", "value": "1", "note": "2"}
+LONG_ARITHMETIC = 320
+"""Arithmetic longer than this (in characters) is said as the facts it reads; `--full` shows it whole."""
 SHOWN_ALTERNATIVES = 3
 """How many of a choice's alternatives the brief names (the rest are counted)."""
 
@@ -326,7 +328,8 @@ def _start(pack: Pack, q: Quantity, ruling: Ruling, step: Node) -> Line | None:
         return None
     value = step.claim[len(f"start: {q.name} "):]
     cite = base.cite or step.cite or (str(q.cite) if q.cite and q.cite.quote else None)
-    return Line(1, "step", f"start: {value}, {amount(pack, q.base, ruling.values or {}, settled=True)}", cite)
+    said = amount(pack, q.base, ruling.values or {}, settled=True, within=LONG_ARITHMETIC)
+    return Line(1, "step", f"start: {value}, {said}", cite)
 
 
 def _shown_step(claim: str, ruling: Ruling) -> bool:

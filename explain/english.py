@@ -13,7 +13,7 @@ Nothing here decides anything: values, when given, are only shown.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from kb.expr import UNKNOWN, Expr, _build
@@ -295,11 +295,13 @@ def per_unit(fact: Fact) -> str:
     return noun(fact)
 
 
-def amount(pack: Pack, expr: Expr, values: Mapping[str, Any] | None = None, *, settled: bool = False) -> str:
+def amount(pack: Pack, expr: Expr, values: Mapping[str, Any] | None = None, *, settled: bool = False,
+           within: int | None = None) -> str:
     """A numeric expression in words ("7 - shooter.bs" -> "7 minus the shooter's Ballistic Skill").
 
     With `settled`, a conditional whose condition the values decide is said as the value it picks and why:
-    "4 (as the shooter's experience is regular)", not every branch.
+    "4 (as the shooter's experience is regular)", not every branch. With `within`, arithmetic longer than that
+    many characters is said as the facts it reads and their values ("worked out from ...").
     """
     n = expr._tree
     reasons: list[str] = []  # each condition on the way down to the value, as it held or failed
@@ -307,7 +309,20 @@ def amount(pack: Pack, expr: Expr, values: Mapping[str, Any] | None = None, *, s
         reasons.append(_say(pack, n[2], values or {}, held))
         n = n[3] if held else n[4]
     said = _amount(pack, n, values or {})
+    if within is not None and len(said) > within:  # arithmetic too long to say across a table: what it reads
+        read = [pack.facts[name] for name in dict.fromkeys(_names(n)) if name in pack.facts]
+        said = "worked out from " + _join([f"{noun(f)} ({_value(f.shown(values[f.name]))})" if values
+                                           and f.name in values else noun(f) for f in read], "and")
     return said + (f" (as {_join(reasons, 'and')})" if reasons else "")
+
+
+def _names(n: Any) -> Iterator[str]:
+    """The names an expression's tree reads, in the order it reads them."""
+    if isinstance(n, tuple) and n and n[0] == "n":
+        yield n[2]
+    elif isinstance(n, tuple):
+        for part in n:
+            yield from _names(part)
 
 
 def effect_words(change: str) -> str:

@@ -261,3 +261,19 @@ def test_healing_says_how_its_number_is_worked_out_and_quotes_the_rule() -> None
                              "than the rest (a CHARACTER leading it, say) is not destroyed (it is absent))")
     assert " otherwise " not in lines[1]  # the branch the situation settles, not the whole formula
     assert lines[2].startswith('      healing ¶2: "If that unit has one or more models')
+
+
+def test_arithmetic_too_long_to_say_across_a_table_names_what_it_reads() -> None:
+    """A unit of W 2 models led by a W 4 CHARACTER, both destroyed, heals 6: the revival formula is hundreds of
+    words, so the default text names each fact it reads with its value and why this branch (the whole arithmetic
+    stays in the derivation, one flag away)."""
+    given = {"heal.wounds": 6, "unit.model_w": 2, "unit.lost_wounds": 1, "unit.destroyed_models": 2,
+             "unit.leader": "destroyed", "leader.w": 4, "heal.revived_before_leader": 2}
+    lines = brief(WH40K, "models_revived", given=given).splitlines()
+    assert lines[0] == "The destroyed models revived: 3"
+    assert lines[1].startswith("  = start: 3, worked out from the number of other destroyed models the player "
+                               "chooses to revive before the model of another W (2), the wounds the rule heals (6), ")
+    assert "and the model of another W's W (4) (as " in lines[1] and " minus " not in lines[1]
+    assert len(lines[1]) < 700
+    full = ask(WH40K, "models_revived", Situation(given=given)).explanation
+    assert "max(0, heal.wounds - unit.lost_wounds)" in next(n.claim for n in full.because if n.tag == "base")
