@@ -255,10 +255,10 @@ def test_healing_says_how_its_number_is_worked_out_and_quotes_the_rule() -> None
     lines = text.splitlines()
     assert lines[0] == "The destroyed models revived: 2"
     assert lines[1].startswith("  = start: 2, the smaller of the unit's destroyed models (2) and ")
-    assert lines[1].endswith("(as starting wounds is read as full wounds or a rule raises the models' W "
-                             "characteristic by 0 above the number of wounds they started the battle with, the rule "
-                             "does not state that a model (not its unit) heals, and the unit's one model of another W "
-                             "than the rest (a CHARACTER leading it, say) is not destroyed (it is absent))")
+    assert lines[1].endswith("(as starting wounds is read as full wounds or the raise of the models' W above the "
+                             "wounds they started the battle with is 0, the rule does not state that a model (not its "
+                             "unit) heals, and the unit's one model of another W than the rest (a CHARACTER leading "
+                             "it, say) is not destroyed (it is absent))")
     assert " otherwise " not in lines[1]  # the branch the situation settles, not the whole formula
     assert lines[2].startswith('      healing ¶2: "If that unit has one or more models')
 
