@@ -440,15 +440,34 @@ def consistent(pack: Pack, given: Mapping[str, Any]) -> bool:
         ...                   "shooter.los": 1, "target.los": 1})
         False
     """
-    derived = [n for n in given if pack.facts[n].derive is not None]
+    derived = tuple(n for n in given if pack.facts[n].derive is not None)
     return all(_consistent_part(pack, given, reach, part) for reach, part in _parts_of(pack, derived))
 
 
-def _parts_of(pack: Pack, derived: list[str]) -> list[tuple[set[str], list[str]]]:
-    """Given derived facts in groups that share no input, directly or through a domain constraint."""
-    groups: list[tuple[set[str], list[str]]] = []
+def _parts_of(pack: Pack, derived: tuple[str, ...]) -> tuple[tuple[frozenset[str], list[str]], ...]:
+    """Given derived facts in groups that share no input, directly or through a domain constraint (kept on the
+    pack: searches ask it of the same few sets of derived facts again and again)."""
+    key = ("parts", derived)
+    found = pack.index.get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    groups: list[tuple[frozenset[str], list[str]]] = []
     for d in derived:
-        reach = set(inputs(pack, d))
+        reach = _reach(pack, d)
+        joined = [g for g in groups if g[0] & reach]
+        groups = [g for g in groups if not g[0] & reach]
+        groups.append((reach.union(*(g[0] for g in joined)), [x for g in joined for x in g[1]] + [d]))
+    if len(pack.index) > 50_000:
+        _forget(pack)
+    pack.index[key] = tuple(groups)
+    return pack.index[key]  # type: ignore[no-any-return]
+
+
+def _reach(pack: Pack, derived: str) -> frozenset[str]:
+    """The inputs of a derived fact, and every fact a domain constraint ties to them."""
+    key = ("reach", derived)
+    if key not in pack.index:
+        reach = set(inputs(pack, derived))
         grown = True
         while grown:
             grown = False
@@ -456,21 +475,22 @@ def _parts_of(pack: Pack, derived: list[str]) -> list[tuple[set[str], list[str]]
                 if reads & reach and not reads <= reach:
                     reach |= reads
                     grown = True
-        joined = [g for g in groups if g[0] & reach]
-        groups = [g for g in groups if not g[0] & reach]
-        groups.append((reach.union(*(g[0] for g in joined)), [x for g in joined for x in g[1]] + [d]))
-    return groups
+        pack.index[key] = frozenset(reach)
+    return pack.index[key]  # type: ignore[no-any-return]
 
 
-def _consistent_part(pack: Pack, given: Mapping[str, Any], reach: set[str], derived: list[str]) -> bool:
-    part = {n: v for n, v in given.items() if (n in derived) or (pack.facts[n].derive is None and n in reach)}
-    relevant = tuple(sorted((n, _hashable(v)) for n, v in part.items()))
+def _consistent_part(pack: Pack, given: Mapping[str, Any], reach: frozenset[str], derived: list[str]) -> bool:
+    names_key = ("part names", reach, tuple(derived))
+    names = pack.index.get(names_key)
+    if names is None:  # the given derived facts and the base facts they reach
+        names = pack.index[names_key] = frozenset(derived) | {n for n in reach if pack.facts[n].derive is None}
+    relevant = tuple(sorted((n, _hashable(v)) for n, v in given.items() if n in names))
     key = ("consistent", relevant)
     if key not in pack.index:
         if len(pack.index) > 50_000:
             _forget(pack)
         wanted = [n for d in derived for n in inputs(pack, d)]
-        pack.index[key] = (next(completions(pack, {**given, **part}, wanted, first=True), None) is not None,)
+        pack.index[key] = (next(completions(pack, dict(given), wanted, first=True), None) is not None,)
     return pack.index[key][0]  # type: ignore[no-any-return]
 
 
@@ -582,5 +602,5 @@ def _hashable(value: Any) -> Any:
 
 
 def _forget(pack: Pack) -> None:
-    for key in [k for k in pack.index if k[0] in ("consistent", "producible")]:
+    for key in [k for k in pack.index if k[0] in ("consistent", "producible", "parts", "part names")]:
         del pack.index[key]
