@@ -278,7 +278,8 @@ class _Converter:
                 self.fail("keyword arguments", n.keywords[0].col_offset)
             _, lo, hi = _FUNCS[fname]
             if not lo <= len(n.args) <= hi:
-                raise ExprSyntaxError(f"{fname}() takes {lo}{'' if lo == hi else ' or more'} arguments",
+                raise ExprSyntaxError(f"{fname}() takes {lo}{'' if lo == hi else ' or more'} "
+                                      f"argument{'' if lo == hi == 1 else 's'}",
                                       off, self.text)
             if fname == "matches":
                 self.phrase(n.args[0])

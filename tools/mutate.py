@@ -91,6 +91,13 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/kb/test_keywords.py",
         "tests/kb/test_keywords_whole.py",
     ),
+    "kb/expr.py": (
+        "tests/kb/test_expr_mutants.py",
+        "tests/kb/test_expr.py",
+        "tests/kb/test_conditional.py",
+        "tests/kb/test_enum_text.py",
+        "tests/kb/test_keywords_whole.py",
+    ),
 }
 """Each module's fast tests: its own test files, quick enough to run once per mutant.
 
@@ -128,6 +135,19 @@ _ERROR_KEY = ("an error's key is only compared with another error's (a ruling's 
               "two errors are alike exactly when their messages are, whatever the word")
 _NO_ROLL_BASE = ("a roll or a total takes no base (`rulings ask` refuses one), and a situation only carries a base "
                  "for a characteristic: there is none to pass")
+
+
+_MATCHES_BUILT = ("never called: `_build` compiles a matches() call itself, before the generic call, so "
+                  "`_FUNCS['matches']` serves only for its number of arguments (nothing else imports `_matches`)")
+_WHERE_NONE = ("the only RulingsErrors an expression raises are `_floordiv`'s and `_mul`'s, which carry no `where`: "
+               "`e.where` is always None, the default")
+_EVERY_OPERATOR = ("every binary operator Python parses is in `_BIN` or `_FORBIDDEN`, so the fallback text is never "
+                   "used")
+_EVERY_COMPARISON = ("every comparison Python parses (== != < <= > >= in, not in, is, is not) is in `_CMP` or "
+                     "`_FORBIDDEN`, so the fallback text is never used")
+_SAME_LENGTH = "a parsed comparison has one operator per comparator: the two always have the same length"
+_CLOSEST_FIRST = ("only the closest match is read: get_close_matches gives the best first, however many it may "
+                  "return")
 
 
 EQUIVALENT: dict[str, Equivalent] = {
@@ -402,6 +422,65 @@ EQUIVALENT: dict[str, Equivalent] = {
     "explain.english.x_noun__mutmut_47": Equivalent(
         'before, _, after = " ".join(words[i + 1:]).rpartition("{value}")',
         "a fact's text names its value once, so the first {value} is the last"),
+    "kb.expr.x__matches__mutmut_1": Equivalent(
+        "return _phrase(phrase).matches_keywords(None)", _MATCHES_BUILT),
+    "kb.expr.x__matches__mutmut_2": Equivalent(
+        "return _phrase(None).matches_keywords(keywords)", _MATCHES_BUILT),
+    "kb.expr.x_evaluate__mutmut_3": Equivalent(
+        'raise RulingsError(f"{e.message} in {excerpt(expr.text)}", where=None, hint=e.hint) from None', _WHERE_NONE),
+    "kb.expr.x_evaluate__mutmut_6": Equivalent(
+        'raise RulingsError(f"{e.message} in {excerpt(expr.text)}", hint=e.hint) from None', _WHERE_NONE),
+    "kb.expr.xǁ_Converterǁconv__mutmut_46": Equivalent(
+        "self.fail(_FORBIDDEN.get(type(n.op), None), n.left.end_col_offset or 0)", _EVERY_OPERATOR),
+    "kb.expr.xǁ_Converterǁconv__mutmut_48": Equivalent(
+        "self.fail(_FORBIDDEN.get(type(n.op), ), n.left.end_col_offset or 0)", _EVERY_OPERATOR),
+    "kb.expr.xǁ_Converterǁconv__mutmut_50": Equivalent(
+        'self.fail(_FORBIDDEN.get(type(n.op), "XXthis operatorXX"), n.left.end_col_offset or 0)', _EVERY_OPERATOR),
+    "kb.expr.xǁ_Converterǁconv__mutmut_51": Equivalent(
+        'self.fail(_FORBIDDEN.get(type(n.op), "THIS OPERATOR"), n.left.end_col_offset or 0)', _EVERY_OPERATOR),
+    "kb.expr.xǁ_Converterǁconv__mutmut_53": Equivalent(
+        'self.fail(_FORBIDDEN.get(type(n.op), "this operator"), n.left.end_col_offset or 1)',
+        "a parsed left operand ends at column 1 or later (it holds at least one character on the one line parsed): "
+        "the fallback for a missing or 0 end is never taken"),
+    "kb.expr.xǁ_Converterǁconv__mutmut_63": Equivalent(
+        "for op, right in zip(n.ops, n.comparators, strict=None):", _SAME_LENGTH),
+    "kb.expr.xǁ_Converterǁconv__mutmut_66": Equivalent(
+        "for op, right in zip(n.ops, n.comparators, ):", _SAME_LENGTH),
+    "kb.expr.xǁ_Converterǁconv__mutmut_67": Equivalent(
+        "for op, right in zip(n.ops, n.comparators, strict=False):", _SAME_LENGTH),
+    "kb.expr.xǁ_Converterǁconv__mutmut_75": Equivalent(
+        "self.fail(_FORBIDDEN.get(type(op), None), right.col_offset)", _EVERY_COMPARISON),
+    "kb.expr.xǁ_Converterǁconv__mutmut_77": Equivalent(
+        "self.fail(_FORBIDDEN.get(type(op), ), right.col_offset)", _EVERY_COMPARISON),
+    "kb.expr.xǁ_Converterǁconv__mutmut_79": Equivalent(
+        'self.fail(_FORBIDDEN.get(type(op), "XXthis comparisonXX"), right.col_offset)', _EVERY_COMPARISON),
+    "kb.expr.xǁ_Converterǁconv__mutmut_80": Equivalent(
+        'self.fail(_FORBIDDEN.get(type(op), "THIS COMPARISON"), right.col_offset)', _EVERY_COMPARISON),
+    "kb.expr.xǁ_Converterǁconv__mutmut_135": Equivalent(
+        'what = ast.get_source_segment(self.src, n.func) or "XXthisXX"',
+        "a parsed call's function has a position in the text parsed, so its source is never empty"),
+    "kb.expr.xǁ_Converterǁconv__mutmut_136": Equivalent(
+        'what = ast.get_source_segment(self.src, n.func) or "THIS"',
+        "a parsed call's function has a position in the text parsed, so its source is never empty"),
+    "kb.expr.x__build__mutmut_34": Equivalent(
+        "unknown = None",
+        "only read for its truth (`UNKNOWN if unknown else ...`): None is False"),
+    "kb.expr.x__build__mutmut_117": Equivalent(
+        "phrase, keywords = phrase_of(None), keywords_of(values)",
+        "a matches() phrase is a string written in the expression (`_Converter.phrase` refuses anything else), so "
+        "`phrase_of` is a constant's closure, which never reads the values it is given"),
+    "kb.expr.x__kind__mutmut_32": Equivalent(
+        "close = difflib.get_close_matches(n[2], list(facts), )", _CLOSEST_FIRST),
+    "kb.expr.x__kind__mutmut_35": Equivalent(
+        "close = difflib.get_close_matches(n[2], list(facts), n=2)", _CLOSEST_FIRST),
+    "kb.expr.x_phrases__mutmut_5": Equivalent(
+        'if len(n) >= 3 and n[0] == "call" and n[2] == "matches" and n[3][0][0] == "c":',
+        "the only tuples in a tree that start with a string are nodes (their tag first) and (operator, node) "
+        "pairs, and a call node holds four items: no tuple of three starts with 'call', so the test still fails"),
+    "kb.expr.x_atoms__mutmut_15": Equivalent(
+        "return [parse_expr(ast.get_source_segment(src, n) or ast.unparse(None)) for n in flat(body)]",
+        "every conjunct parsed has a position in the text parsed, so its source is never empty and `unparse` is "
+        "never reached"),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 

@@ -45,26 +45,38 @@ def arguments(request: Request, *, need: tuple[str, ...] = ("pack", "quantity"))
     """
     from kb.errors import did_you_mean
 
-    q = request.query_params
+    q: dict[str, list[str]] = {}  # each key's values in order, read in one pass (a key's last value is its value)
+    for key, value in request.query_params.multi_items():
+        if key in q:
+            q[key].append(value)
+        else:
+            q[key] = [value]
     for key in q:
         if key not in QUERY_KEYS:
             raise RulingsError(f"unknown query key {key[:40]!r}",
                                hint=did_you_mean(key, QUERY_KEYS) or "known: " + ", ".join(QUERY_KEYS))
-    for key in q:
-        if key not in MANY and len(q.getlist(key)) > 1:
-            raise RulingsError(f"{key}= is given {len(q.getlist(key))} times; it takes one value",
+    for key, values in q.items():
+        if key not in MANY and len(values) > 1:
+            raise RulingsError(f"{key}= is given {len(values)} times; it takes one value",
                                hint=f"repeatable: {', '.join(MANY)}")
     for name in need:
-        if not q.get(name):
+        if not _one(q, name):
             raise RulingsError(f"the query needs {name}=...", hint="e.g. ?pack=fantasy&quantity=to_hit")
-    rolled = q.get("roll")
+    rolled = _one(q, "roll")
     roll = _whole("roll", rolled.strip()) if rolled is not None and rolled.strip() else None
-    return argparse.Namespace(pack=q.get("pack", ""), quantity=q.get("quantity", ""), rule=q.get("rule", ""),
-                              where=q.get("where", ""), given=[g for g in q.getlist("given") if g.strip()],
-                              base=q.get("base") or None, roll=roll,
-                              situation=None, max_facts=_max_facts(q.get("max_facts")), with_files=[],
-                              readings=[r for r in q.getlist("reading") if r.strip()], more=_more(q),
-                              step=[s for s in q.getlist("step") if s.strip()])
+    return argparse.Namespace(pack=_one(q, "pack") or "", quantity=_one(q, "quantity") or "",
+                              rule=_one(q, "rule") or "", where=_one(q, "where") or "",
+                              given=[g for g in q.get("given", ()) if g.strip()],
+                              base=_one(q, "base") or None, roll=roll,
+                              situation=None, max_facts=_max_facts(_one(q, "max_facts")), with_files=[],
+                              readings=[r for r in q.get("reading", ()) if r.strip()], more=_more(q),
+                              step=[s for s in q.get("step", ()) if s.strip()])
+
+
+def _one(q: dict[str, list[str]], key: str) -> str | None:
+    """A key's value in the query (its last, as Starlette's `query_params[key]`), or None."""
+    values = q.get(key)
+    return values[-1] if values else None
 
 
 def _whole(key: str, text: str) -> int:
@@ -74,25 +86,25 @@ def _whole(key: str, text: str) -> int:
     return int(text)
 
 
-def _more(q: Any) -> dict[str, Any]:
+def _more(q: dict[str, list[str]]) -> dict[str, Any]:
     """The situation file's keys the query gives, as a situation file would hold them."""
     from kb.document import read_scalar
 
     more: dict[str, Any] = {}
-    effects = [e.strip() for e in q.getlist("effects") if e.strip()]
+    effects = [e.strip() for e in q.get("effects", ()) if e.strip()]
     if effects:
         more["effects"] = [{"name": e.partition("=")[0].strip(), "op": e.partition("=")[2].strip()}
                            if "=" in e[1:] and not e.startswith("=") else e for e in effects]
     for key in ("target", "weapons"):
-        text = (q.get(key) or "").strip()
+        text = (_one(q, key) or "").strip()
         if text:
             more[key] = read_scalar(text, key)
     for key in ("reroll", "unmodified"):
-        listed = [read_scalar(v.strip(), key) for v in q.getlist(key) if v.strip()]
+        listed = [read_scalar(v.strip(), key) for v in q.get(key, ()) if v.strip()]
         if listed:
             more[key] = listed if len(listed) > 1 or key == "reroll" else listed[0]
     if "ignore" in q:
-        more["ignore"] = [v.strip() for v in q.getlist("ignore") if v.strip()]
+        more["ignore"] = [v.strip() for v in q["ignore"] if v.strip()]
     return more
 
 
@@ -119,7 +131,45 @@ def ask_json(packs: Packs, args: argparse.Namespace) -> dict[str, Any]:
     from rulings.api import answer
 
     pack = packs.get(args.pack)
-    return answer(pack, args.quantity, read_situation(args, pack))
+    situation = read_situation(args, pack)
+    if args.quantity in pack.quantities:
+        packs.note_asked(args.pack, pack, args.quantity)  # (see `quick_ask`)
+    return answer(pack, args.quantity, situation)
+
+
+QUICK_QUERY_BYTES = 2048
+"""The longest query `/api/ask` may answer on the event loop (`quick_ask`): reading a longer one is work in itself."""
+
+
+def quick_ask(packs: Packs, args: argparse.Namespace) -> dict[str, Any] | None:
+    """`ask_json`'s answer where it is quick to make (tens of microseconds: no reason to leave the event loop for a
+    worker thread), else None, and `ask_json` makes it in a worker thread.
+
+    Quick is what the request asks of a pack already loaded and unchanged: a quantity (not a sequence: a whole
+    attack) whose first rulings were made in a worker thread (`solver.ask.COMPILE_AFTER` of them: by then the
+    quantity's ruling is compiled, `solver.compiled`, and the indexes its rulings read are built: one-off work of
+    milliseconds on a large pack), in a situation without groups that needs no cases (every fact the ruling reads
+    is given or has a default). A situation that needs cases (up to `solver.ask.MAX_CASES` rulings) is refused by
+    `ask(..., cases=False)` at the first unknown fact the ruling reads, before any branch is made, and goes to
+    `ask_json`; so does any error that `ask(..., cases=False)` raises, for `ask_json` to word it as it would have
+    (an error of reading the query is the same either way, and is raised here).
+    """
+    from explain.json import ruling_json
+    from solver.ask import COMPILE_AFTER, ask
+
+    pack = packs.loaded(args.pack)
+    if pack is None or args.quantity not in pack.quantities:
+        return None
+    if packs.asked(args.pack, pack, args.quantity) < COMPILE_AFTER:
+        return None
+    situation = read_situation(args, pack)
+    if situation.groups:
+        return None
+    try:
+        ruling = ask(pack, args.quantity, situation, cases=False)
+    except RulingsError:
+        return None
+    return ruling_json(ruling)
 
 
 def is_sequence(pack: Any, name: str) -> bool:

@@ -5,16 +5,20 @@ an unknown pack a 404, an oversized upload a 413; the pages (explorer, FAQ,
 graph) answer the same errors as an HTML page. Nothing answers with a
 traceback. `rulings.web.guard` wraps the app: the Host allowlist, upload
 content types and safety headers. Handlers are plain functions, which Starlette runs in a thread
-pool, so a slow search does not hold up other requests.
+pool, so a slow search does not hold up other requests; `/api/ask` answers on the event loop itself where the
+ruling is quick (`api.quick_ask`: a loaded pack, a ruling that needs no cases), since a thread-pool hop would cost
+more than the ruling, and in the thread pool otherwise.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
@@ -39,9 +43,11 @@ class Answer(JSONResponse):
     """JSON written as the command line writes it (`default=str`: a Fraction or a set of keywords as text)."""
 
     def render(self, content: Any) -> bytes:
-        import json
+        return _ENCODE(content).encode("utf-8")
 
-        return json.dumps(content, ensure_ascii=False, default=str).encode("utf-8")
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False, default=str).encode
+"""`json.dumps(content, ensure_ascii=False, default=str)`, its encoder made once rather than per answer."""
 
 
 def create_app(named: Sequence[str] = (), *, hosts: Iterable[str] | None = None,
@@ -61,9 +67,15 @@ def create_app(named: Sequence[str] = (), *, hosts: Iterable[str] | None = None,
 
         return endpoint
 
-    async def check(request: Request) -> Response:
-        from starlette.concurrency import run_in_threadpool
+    async def ask(request: Request) -> Response:
+        """`/api/ask`: on the event loop where the ruling is quick (`api.quick_ask`), else in a worker thread."""
+        if len(request.scope["query_string"]) > api.QUICK_QUERY_BYTES:  # reading it is work: all of it in a thread
+            return Answer(await run_in_threadpool(lambda: api.ask_json(packs, api.arguments(request))))
+        args = api.arguments(request)
+        quick = api.quick_ask(packs, args)
+        return Answer(quick if quick is not None else await run_in_threadpool(api.ask_json, packs, args))
 
+    async def check(request: Request) -> Response:
         body = await _body(request)
         return Answer(await run_in_threadpool(api.check_answer, packs, request.path_params["pack"], body))
 
@@ -106,7 +118,7 @@ def create_app(named: Sequence[str] = (), *, hosts: Iterable[str] | None = None,
         Route("/openapi.json", lambda request: JSONResponse(OPENAPI)),
         Route("/api/packs", answer(lambda request: api.packs_json(packs))),
         Route("/api/packs/{pack}", answer(lambda request: api.vocabulary_json(packs, request.path_params["pack"]))),
-        Route("/api/ask", answer(lambda request: api.ask_json(packs, api.arguments(request)))),
+        Route("/api/ask", ask),
         Route("/api/brief", answer(lambda request: api.brief_answer(packs, api.arguments(request)))),
         Route("/api/why-not", answer(lambda request: api.why_not_answer(
             packs, api.arguments(request, need=("pack", "quantity", "rule"))))),

@@ -16,6 +16,9 @@ from typing import Any
 from kb.errors import RulingsError, UnknownName
 from kb.model import Pack
 
+QUICK_FILES = 16
+"""The most files a pack may have for `Packs.loaded` to check them (a built-in pack is one file)."""
+
 
 class Packs:
     """Served packs by name, each loaded on first use through the pack cache."""
@@ -38,6 +41,7 @@ class Packs:
         self._lock = threading.Lock()
         self._loading = threading.Lock()
         self._building: dict[tuple[str, str, Any], threading.Lock] = {}
+        self._asked: dict[tuple[str, str], tuple[Pack, int]] = {}
 
     def names(self) -> list[str]:
         """The served packs' names, built-in first, then those named on the command line."""
@@ -61,6 +65,30 @@ class Packs:
             pack = load(source)
             self._loaded[name] = (stamp, pack)
             return pack
+
+    def loaded(self, name: str) -> Pack | None:
+        """The pack served under `name` if it is loaded and its files are unchanged (`get` would only return it),
+        else None: a name to word as unknown, a pack to load or reload, a file gone missing is `get`'s work, and so
+        is a pack of more than `QUICK_FILES` files (checking each file is work in itself)."""
+        source = self.sources.get(name)
+        held = self._loaded.get(name)
+        if source is None or held is None or len(held[0]) > QUICK_FILES:
+            return None
+        try:
+            stamp = _stamp(source)
+        except (RulingsError, OSError):
+            return None
+        return held[1] if held[0] == stamp else None
+
+    def asked(self, name: str, pack: Pack, quantity: str) -> int:
+        """How many rulings of `quantity` this version of the pack was asked for in a worker thread (`note_asked`)."""
+        held = self._asked.get((name, quantity))
+        return held[1] if held is not None and held[0] is pack else 0
+
+    def note_asked(self, name: str, pack: Pack, quantity: str) -> None:
+        """Count a ruling of `quantity` asked of this version of the pack in a worker thread."""
+        with self._lock:
+            self._asked[name, quantity] = (pack, self.asked(name, pack, quantity) + 1)
 
     def source(self, name: str) -> str:
         """What the pack was named by on the command line (a built-in name or a path), for replay commands."""

@@ -183,7 +183,7 @@ def find(pack: Pack, quantity: str, where: Expr | str | Callable[[Ruling], bool]
     standing = {f for members in groups for f in members[len(_first(members, max_facts)):]}
     inner = [f for f in inner if f not in standing]
     minimal: list[tuple[dict[str, Any], Ruling]] = []
-    seen: list[frozenset[tuple[str, Any]]] = []  # each result's facts beyond the fixed ones
+    seen = _Found()  # each result's facts beyond the fixed ones
     coverage = coverage if coverage is not None else Coverage()
     asked = _asked_before(pack)
     for f in outer:
@@ -200,13 +200,34 @@ def find(pack: Pack, quantity: str, where: Expr | str | Callable[[Ruling], bool]
             if not all(_prefix(members, given) for members in groups):
                 continue
             items = frozenset((f, v) for f, v in given.items() if f not in fixed)  # fixed: in every situation
-            if _redundant(pack, given) or any(found <= items for found in seen):
+            if _redundant(pack, given) or seen.within(items):
                 continue
             ruling = _asked(asked, pack, quantity, base, given, decided)
             if ruling is not None and wanted(ruling):
                 minimal.append((given, ruling))
-                seen.append(items)
+                seen.add(items)
     return condense(pack, minimal, groups)
+
+
+class _Found:
+    """The fact sets of the situations found so far, to tell whether a larger situation holds one of them.
+
+    A found set is small (a few facts) and there are many of them over wide ranges, so a situation's own subsets of
+    the sizes found are looked up, rather than every found set compared with it.
+    """
+
+    def __init__(self) -> None:
+        self.sets: set[frozenset[tuple[str, Any]]] = set()
+        self.sizes: set[int] = set()
+
+    def add(self, items: frozenset[tuple[str, Any]]) -> None:
+        self.sets.add(items)
+        self.sizes.add(len(items))
+
+    def within(self, items: frozenset[tuple[str, Any]]) -> bool:
+        """Whether some set found is a subset of `items`."""
+        return any(frozenset(part) in self.sets for size in self.sizes if size <= len(items)
+                   for part in combinations(items, size))
 
 
 ASKED_LIMIT = 50_000
