@@ -244,7 +244,7 @@ def _lawyer_commands(sub: Any) -> None:
 
     p = sub.add_parser("match", help="does a unit or its models match a keyword phrase")
     p.add_argument("pack", help=PACK_HELP)
-    p.add_argument("phrase")
+    p.add_argument("phrase", help="the keyword phrase as the rule writes it, quoted: 'non-VEHICLE INFANTRY unit'")
     _situation_args(p, values=False)  # a keyword phrase has no base or roll
     add_pack_options(p)
     p.add_argument("--format", choices=("text", "json"), default="text")
