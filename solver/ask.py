@@ -171,7 +171,7 @@ def _readings(pack: Pack, q: Quantity) -> tuple[Reading, ...]:
 def _read_readings(pack: Pack, q: Quantity) -> set[str]:
     """The readings whose option an expression bearing on `q` reads (`reading.NAME`), directly or through derived
     facts."""
-    if not any(n.startswith(READING) for n in pack.facts):
+    if not pack.readings:
         return set()
     key = ("read readings", q.name)
     if key not in pack.index:
@@ -179,19 +179,32 @@ def _read_readings(pack: Pack, q: Quantity) -> set[str]:
 
         from kb.graph import dependency_graph
 
-        graph = pack.index.get(("dependency graph", "")) or dependency_graph(pack)
+        read = {READING + r for r in pack.readings if READING + r in pack.facts}
+        graph = (pack.index.get(("dependency graph", "")) or dependency_graph(pack)) if read else None
         pack.index["dependency graph", ""] = graph
         pack.index[key] = {node[1].removeprefix(READING) for node in nx.ancestors(graph, ("quantity", q.name))
-                           if node[0] == "fact" and node[1].startswith(READING)}
+                           if node[0] == "fact" and node[1] in read} if graph is not None else set()
     return pack.index[key]  # type: ignore[no-any-return]
 
 
 def _reads_two_ways(expr: Expr) -> bool:
-    """Whether a keyword phrase in the expression reads differently when its `non-X` reaches the whole list."""
-    from kb.expr import phrases
-    from kb.keywords import parse_phrase
+    """Whether a keyword phrase in the expression reads differently when its `non-X` reaches the whole list (kept by
+    the expression's text: a check asks it of every rule again for each pack it makes without one rule)."""
+    if "matches" not in expr.text:  # no keyword phrase at all
+        return False
+    found = _TWO_WAYS.get(expr.text)
+    if found is None:
+        from kb.expr import phrases
+        from kb.keywords import parse_phrase
 
-    return any(parse_phrase(p).whole_list() != parse_phrase(p) for p in phrases(expr))
+        found = any(parse_phrase(p).whole_list() != parse_phrase(p) for p in phrases(expr))
+        if len(_TWO_WAYS) >= 10_000:
+            _TWO_WAYS.clear()
+        _TWO_WAYS[expr.text] = found
+    return found
+
+
+_TWO_WAYS: dict[str, bool] = {}
 
 
 def _may_change(pack: Pack, q: Quantity, reading: Reading, values: Mapping[str, Any], value: Any = None,

@@ -292,7 +292,7 @@ def _never_changes(pack: Pack, holds: Mapping[str, dict[str, Any] | None], skip:
     for m in pack.modifiers.values():
         if holds[m.name] is None or m.name in skip:
             continue
-        without = replace(pack, modifiers={**pack.modifiers, m.name: replace(m, when=_NEVER)}, index={})
+        without = _without(pack, m)
         for q in m.quantities:
             witness, answer = replay(pack, q, holds[m.name] or {})
             if differs_at(pack, without, q, witness):
@@ -310,6 +310,18 @@ def _never_changes(pack: Pack, holds: Mapping[str, dict[str, Any] | None], skip:
 
 
 _NEVER = parse_expr("false")
+
+
+def _without(pack: Pack, m: Modifier) -> Pack:
+    """The pack with `m` never holding: its lists of each quantity's modifiers made from the pack's own (a check on
+    thousands of rules makes one such pack for each, and listing them afresh would read every rule each time)."""
+    never = replace(m, when=_NEVER)
+    index: dict[tuple[Any, ...], Any] = {}
+    for q in m.quantities:
+        mods = pack.modifiers_of(q)
+        at = mods.index(m)
+        index["modifiers", q] = (*mods[:at], never, *mods[at + 1:])
+    return replace(pack, modifiers={**pack.modifiers, m.name: never}, index=index)
 
 
 def _limits(pack: Pack) -> Iterable[Finding]:
