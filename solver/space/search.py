@@ -71,14 +71,15 @@ def candidate_facts(pack: Pack, quantity: str | None = None) -> list[str]:
     Raises:
         UnknownName: `quantity` is not a quantity of the pack.
     """
-    graph = _graph(pack)
-    targets = list(pack.quantities) if quantity is None else [quantity]
     if quantity is not None and quantity not in pack.quantities:
         raise UnknownName("quantity", quantity, pack.quantities)
-    names: set[str] = set()
-    for q in targets:
-        names |= {name for kind, name in nx.ancestors(graph, ("quantity", q)) if kind == "fact"}
-    return [n for n, fact in pack.facts.items() if n in names and fact.derive is None]
+    index = _index(pack)
+    if quantity not in index.candidates:  # a check asks it of the same quantity once for each rule
+        names: set[str] = set()
+        for q in list(pack.quantities) if quantity is None else [quantity]:
+            names |= {name for kind, name in nx.ancestors(index.graph, ("quantity", q)) if kind == "fact"}
+        index.candidates[quantity] = tuple(n for n, fact in pack.facts.items() if n in names and fact.derive is None)
+    return list(index.candidates[quantity])
 
 
 def base_inputs(pack: Pack, exprs: Iterable[Expr | None]) -> list[str]:
@@ -486,6 +487,7 @@ class _Index:
         self.graph = dependency_graph(pack)
         self.samples: dict[str, tuple[Any, ...]] = {}
         self.base_of: dict[str, set[str]] = {}
+        self.candidates: dict[str | None, tuple[str, ...]] = {}
         self.reads: dict[str, list[tuple[Expr, set[str], str | None]]] | None = None
         self.position: dict[str, int] | None = None
         self.on_need = [n for n, f in pack.facts.items() if f.default is None and f.derive is None and splits(pack, n)]
