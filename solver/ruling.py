@@ -181,7 +181,24 @@ def _plan(pack: Pack, q: Quantity, reading: Mapping[str, str]) -> _Plan:
         kinds = {p.kind for p in policies}
         plan = pack.index[key] = _Plan(modifiers, {m.name: m for m in modifiers}, terms, applied, policies, bounds,
                                        bool(kinds & {"exclusive", "override"}), "choice" in kinds)
+        pack.index.setdefault(("plans", q.name), []).append(key)
     return plan  # type: ignore[no-any-return]
+
+
+def plans_when_changed(pack: Pack, old: Modifier, new: Modifier) -> dict[tuple[Any, ...], _Plan]:
+    """The plans the pack has made so far for `old`'s quantities, with `old` replaced by `new`, a copy of it that
+    differs in its condition alone (what a plan keeps of a rule is its amount, never its condition): for a pack
+    made from this one with one rule changed, instead of planning every rule again."""
+    assert (new.amount, new.per, new.quantities, new.under) == (old.amount, old.per, old.quantities, old.under)
+    out = {}
+    for key in [k for q in old.quantities for k in pack.index.get(("plans", q), ())]:
+        plan = pack.index.get(key)
+        if plan is not None and old.name in plan.by_name:
+            at = plan.modifiers.index(old)
+            modifiers = (*plan.modifiers[:at], new, *plan.modifiers[at + 1:])
+            out[key] = _Plan(modifiers, {**plan.by_name, old.name: new}, plan.terms, plan.applied, plan.policies,
+                             plan.bounds, plan.settles, plan.chooses)
+    return out
 
 
 def decide(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str, Any],

@@ -315,8 +315,10 @@ _NEVER = parse_expr("false")
 def _without(pack: Pack, m: Modifier) -> Pack:
     """The pack with `m` never holding: its lists of each quantity's modifiers made from the pack's own (a check on
     thousands of rules makes one such pack for each, and listing them afresh would read every rule each time)."""
+    from solver.ruling import plans_when_changed
+
     never = replace(m, when=_NEVER)
-    index: dict[tuple[Any, ...], Any] = {}
+    index: dict[tuple[Any, ...], Any] = dict(plans_when_changed(pack, m, never))
     for q in m.quantities:
         mods = pack.modifiers_of(q)
         at = mods.index(m)
