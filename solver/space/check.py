@@ -319,6 +319,8 @@ def _without(pack: Pack, m: Modifier) -> Pack:
 
     never = replace(m, when=_NEVER)
     index: dict[tuple[Any, ...], Any] = dict(plans_when_changed(pack, m, never))
+    if ("defaults", "") in pack.index:  # the facts' defaults: no rule changes them
+        index["defaults", ""] = pack.index["defaults", ""]
     for q in m.quantities:
         mods = pack.modifiers_of(q)
         at = mods.index(m)
