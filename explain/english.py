@@ -311,8 +311,9 @@ def amount(pack: Pack, expr: Expr, values: Mapping[str, Any] | None = None, *, s
     said = _amount(pack, n, values or {})
     if within is not None and len(said) > within:  # arithmetic too long to say across a table: what it reads
         read = [pack.facts[name] for name in dict.fromkeys(_names(n)) if name in pack.facts]
-        said = "worked out from " + _join([f"{noun(f)} ({_value(f.shown(values[f.name]))})" if values
-                                           and f.name in values else noun(f) for f in read], "and")
+        said = "worked out from " + _join([  # each value as the arithmetic shows it: "yes", "A, B", "open order"
+            f"{noun(f)} ({_value(f.shown(values[f.name]) if f.value_text else values[f.name])})"
+            if values and f.name in values else noun(f) for f in read], "and")
     return said + (f" (as {_join(reasons, 'and')})" if reasons else "")
 
 

@@ -481,6 +481,35 @@ EQUIVALENT: dict[str, Equivalent] = {
         "return [parse_expr(ast.get_source_segment(src, n) or ast.unparse(None)) for n in flat(body)]",
         "every conjunct parsed has a position in the text parsed, so its source is never empty and `unparse` is "
         "never reached"),
+    "kb.keywords.xǁKeywordPhraseǁmatch__mutmut_4": Equivalent(
+        "own = [[*model, *([datasheet] if (datasheet.strip()) or True else [])] for model in models]",
+        "a blank datasheet name is given to each model too, but its canonical form is '' and `_keyword_set` leaves "
+        "every blank form out: the keywords matched are the same"),
+    "kb.keywords.x_parse_phrase__mutmut_5": Equivalent(
+        "scoped = None  # a scope word has closed the current alternative",
+        "only read for its truth (`if scoped:`): None is False"),
+    "kb.keywords.x__split__mutmut_10": Equivalent(
+        "for start in range(len(run) + 1, -1, -1):",
+        "the two extra starts lie past the run's last word: no end comes after them, so the inner loop is empty and "
+        "nothing is written"),
+    "kb.keywords.x__split__mutmut_13": Equivalent(
+        "for start in range(len(run) - 1, -2, -1):",
+        "the extra start -1 comes last and writes at most `best[-1]`, the end marker `best[len(run)]`, once "
+        "`best[0]` is settled; a run holds one word or more (`_plan` starts each with a word), so `best[0]` is "
+        "never that marker, and it is what is returned"),
+    "kb.keywords.x_irregular_words__mutmut_11": Equivalent(
+        "for a, b in zip(one, many, strict=None):",
+        "a pair whose forms have different numbers of words is refused just above: the lengths are always equal"),
+    "kb.keywords.x_irregular_words__mutmut_14": Equivalent(
+        "for a, b in zip(one, many, ):",
+        "as above: the lengths are always equal"),
+    "kb.keywords.x_irregular_words__mutmut_15": Equivalent(
+        "for a, b in zip(one, many, strict=False):",
+        "as above: the lengths are always equal"),
+    "kb.keywords.xǁKeywordPhraseǁpieces__mutmut_22": Equivalent(
+        "for j in range(i + 1, len(run) + 2):",
+        "the extra end slices past the run's last word, `run[i:len(run) + 1]` is `run[i:]`, a piece already "
+        "found: `setdefault` keeps the first, so nothing changes"),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 

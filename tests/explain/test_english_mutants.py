@@ -592,3 +592,55 @@ def test_a_negated_row_of_a_table_among_other_parts_is_in_parentheses() -> None:
     assert say(PACK, expr) == ("the unit moved this turn and (the unit has Ballistic Skill less than 2 or the unit "
                                "has Ballistic Skill more than 4)")
     assert say(PACK, expr, holds=False) == "the unit did not move this turn or the unit has Ballistic Skill 2 to 4"
+
+
+# -- arithmetic too long to say across a table: the facts it reads ------------------------------------------------
+
+LONG = "unit.bs * unit.los + wind - other.count + unit.bs"  # unit.bs read twice; other.count is no fact of the pack
+
+
+def test_arithmetic_too_long_is_said_as_the_facts_it_reads_once_each_with_their_values() -> None:
+    assert amount(PACK, parse_expr(LONG), {"unit.bs": 3, "wind": 4}, within=20) == (
+        "worked out from the unit's Ballistic Skill (3), the unit's Line of Sight value, and wind speed (4)")
+    assert amount(PACK, parse_expr(LONG), within=20) == (
+        "worked out from the unit's Ballistic Skill, the unit's Line of Sight value, and wind speed")
+
+
+def test_arithmetic_as_long_as_allowed_is_said_whole() -> None:
+    whole = "the unit's Ballistic Skill plus 1"
+    assert amount(PACK, parse_expr("unit.bs + 1"), within=len(whole)) == whole
+    assert amount(PACK, parse_expr("unit.bs + 1"), within=len(whole) - 1) == \
+        "worked out from the unit's Ballistic Skill"
+
+
+def test_settled_arithmetic_too_long_still_says_why_its_branch_was_taken() -> None:
+    expr = parse_expr(f"{LONG} if unit.moved else 0")
+    assert amount(PACK, expr, {"unit.moved": True, "unit.bs": 3}, settled=True, within=20) == (
+        "worked out from the unit's Ballistic Skill (3), the unit's Line of Sight value, and wind speed "
+        "(as the unit moved this turn)")
+
+
+def test_the_facts_arithmetic_reads_show_their_values_as_they_read_in_the_arithmetic() -> None:
+    """A yes or no, a list of keywords, an enum value in the pack's words: not Python's True or frozenset."""
+    expr = parse_expr("unit.bs + (2 if unit.moved else 0) + (1 if 'A' in unit.keywords else 0)")
+    values = {"unit.bs": 3, "unit.moved": True, "unit.keywords": frozenset({"B", "A"})}
+    assert amount(PACK, expr, values, within=20) == (
+        "worked out from the unit's Ballistic Skill (3), the unit moved this turn (yes), and the unit's keywords "
+        "(A, B)")
+    assert amount(WORDS, parse_expr("armour + (1 if drill == 'open' else 0)"), {"armour": 2, "drill": "open"},
+                  within=20) == "worked out from the unit's Armour (2) and what the unit fights in (open order)"
+
+
+# -- a number compared for equality, with the situation's value: read as an enum's value is ------------------------
+
+@pytest.mark.parametrize(("condition", "holds", "fails"), [
+    ("unit.bs == 4", "the unit has Ballistic Skill 4 (it is 3)", "the unit does not have Ballistic Skill 4 (it is 3)"),
+    ("unit.bs != 3", "the unit does not have Ballistic Skill 3", "the unit has Ballistic Skill 3"),
+    ("3 == unit.bs", "the unit has Ballistic Skill 3", "the unit does not have Ballistic Skill 3"),
+    ("unit.save == 4", "the unit has a save of 4+ (it is 5)", "the unit does not have a save of 4+ (it is 5)"),
+    ("wind == 4", "wind speed (4) is 4", "wind speed (4) is not 4"),  # no {value} in its text: no sentence to say
+])
+def test_a_number_compared_for_equality_names_the_value_then_the_situations(condition: str, holds: str,
+                                                                            fails: str) -> None:
+    assert say(PACK, parse_expr(condition), VALUES) == holds
+    assert say(PACK, parse_expr(condition), VALUES, holds=False) == fails
