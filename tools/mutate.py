@@ -422,6 +422,12 @@ EQUIVALENT: dict[str, Equivalent] = {
     "explain.english.x_noun__mutmut_47": Equivalent(
         'before, _, after = " ".join(words[i + 1:]).rpartition("{value}")',
         "a fact's text names its value once, so the first {value} is the last"),
+    "explain.brief.x__reasons__mutmut_214": Equivalent(
+        'for n in nodes if n.tag == "step" and _shown_step(n.claim, None)]',
+        "`_shown_step` reads only the step's claim, never the ruling it is given"),
+    "explain.brief.x__answer__mutmut_29": Equivalent(
+        'base = next((n.claim for n in ruling.explanation.because if n.tag == "base"), "XXXX")',
+        "the claim of a missing base is only asked whether it starts with 'the roll: ': neither '' nor 'XXXX' does"),
     "kb.expr.x__matches__mutmut_1": Equivalent(
         "return _phrase(phrase).matches_keywords(None)", _MATCHES_BUILT),
     "kb.expr.x__matches__mutmut_2": Equivalent(

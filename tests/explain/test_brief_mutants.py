@@ -549,7 +549,7 @@ def test_a_chart_step_names_the_assumption_it_rests_on_once() -> None:
         ("chart", "a score of 7 needs a 6, then 4+ (assumes follow_up_chart)", "chart cite"),
     ]
     r = Ruling("fantasy", "to_hit", 7, "6, then 4+", Node("r", (chart,)), then=4)
-    assert brief_lines(r, fantasy)[1].text == "a score of 7 needs a 6, then 4+"
+    assert brief_text(r, fantasy).splitlines()[1:] == ["  * a score of 7 needs a 6, then 4+", "      chart cite"]
 
 
 def test_an_automatic_answer_cites_the_first_sentence_it_finds() -> None:
@@ -715,3 +715,112 @@ def test_a_rule_spoken_for_through_derived_facts_is_looked_for_eight_deep() -> N
         "does not hold at link 4))",
         "  not shown: 1 rule that did not apply (--full lists them)",
     ]
+
+
+def test_rules_from_elsewhere_are_named_each_in_its_place_among_the_pools_own() -> None:
+    """A rule the pack does not give this quantity ("Boost", or cover, which is the hit roll's) says what it does; a
+    rule of the pool's own after them still says its condition."""
+    r = made("pool", 6, "6 dice", applied=(Applied("Boost", "+2"), Applied("cover", "-1"), Applied("steady", "+1")))
+    assert [(line.depth, line.tag, line.text) for line in brief_lines(r, PACK)[1:]] == [
+        (1, "applied", "Boost gives +2"),
+        (1, "applied", "cover gives -1"),
+        (1, "applied", "+1 steady: a steady unit's extra die"),
+    ]
+
+
+def test_a_condition_that_counted_is_said_with_the_situations_value() -> None:
+    lines = brief("reach", given={"t.range": 14}).splitlines()
+    assert lines[:2] == ["The reach: 3 dice", "  + +1 far: the range to the target is 14 inches (more than 12)"]
+
+
+BARE = yaml_pack("bare", """\
+quantities:
+  q: {kind: pool, base: 3, text: the pool}
+modifiers:
+  plain: {quantity: q, change: +1}
+""")
+
+
+def test_a_rule_with_no_condition_and_no_words_is_named_alone() -> None:
+    assert brief_text(ask(BARE, "q", Situation()), BARE).splitlines() == ["The pool: 4 dice", "  + +1 plain"]
+
+
+PER = yaml_pack("per", """\
+facts:
+  a.bases: {type: int, range: [1, 9], default: 1, text: "the unit has {value} bases"}
+  X1: {type: int, range: [0, 9], default: 2, text: "the bonus is {value}"}
+quantities:
+  flip: {kind: pool, base: 3, text: the flip}
+  bonus: {kind: pool, base: 3, text: the bonus pool}
+modifiers:
+  negate: {quantity: flip, change: x-1, per: a.bases}
+  named: {quantity: bonus, change: +X1, per: a.bases}
+""")
+
+
+def test_a_per_amount_is_said_as_its_number_sign_and_all_but_never_as_a_facts_name() -> None:
+    def applied(quantity: str) -> str:
+        return brief_text(ask(PER, quantity, Situation(given={"a.bases": 2})), PER).splitlines()[1]
+
+    assert "(x-1 per base) negate" in applied("flip")  # a negative number is still a number
+    assert "(+ per base) named" in applied("bonus")  # X1 is a fact, whatever its letters: no number to say
+
+
+def test_a_choice_is_said_after_the_rules_that_still_counted() -> None:
+    chosen = Alternative(("extra",), "4 dice", 5)
+    choice = Choice(PACK.policies["pick"], ("extra",), chosen, (chosen,), False)
+    r = made("pool", 4, "4 dice", applied=(Applied("steady", "+1"),), choice=choice)
+    assert [(line.tag, line.text) for line in brief_lines(r, PACK)[1:]] == [
+        ("applied", "+1 steady: a steady unit's extra die"),
+        ("ignored", "ignored: extra (the attacker chose the best option: a unit may ignore any of these)"),
+    ]
+
+
+def test_with_no_modifier_a_re_roll_still_cites_its_sentence() -> None:
+    r = made("hit", None, "D6", modifier=0, because=(Node("re-rolls first: the failed hits", tag="step", cite="c"),))
+    assert [(line.tag, line.text, line.cite) for line in brief_lines(r, PACK)[1:]] == [
+        ("step", "re-rolls first: the failed hits", "c")]
+
+
+def test_a_rule_the_ruling_counted_or_whose_condition_holds_is_never_a_near_miss() -> None:
+    """Four bases speak for mob ("a.bases >= 3" holds), so without smoke it is a near miss; but not when the ruling
+    says it counted, was suppressed or ignored, nor when its whole condition holds, whatever else the ruling says."""
+    def missed(**fields: Any) -> list[str]:
+        r = made("rally", 2, "2 dice", **fields)
+        return [line.text for line in brief_lines(r, PACK) if line.tag == "failed" and line.text.startswith("mob")]
+
+    no_smoke = {"a.bases": 4, "t.smoke": False, "t.hidden": False}
+    assert missed(values=no_smoke) == ["mob does not apply: the target is not in smoke"]
+    assert missed(values=no_smoke, applied=(Applied("mob", "+1"),)) == []
+    assert missed(values=no_smoke, suppressed=(Suppression("mob", "lone", "no_stack"),)) == []
+    assert missed(values=no_smoke, ignored=("mob",)) == []
+    assert missed(values={"a.bases": 4, "t.smoke": True, "t.hidden": True}) == []
+
+
+def test_near_misses_are_looked_for_past_a_rule_that_counted() -> None:
+    """mob comes first in the pack and counted; ghost after it is still a near miss (four bases speak for hiding)."""
+    r = made("rally", 2, "2 dice", values={"a.bases": 4, "t.smoke": False, "t.hidden": False},
+             applied=(Applied("mob", "+1"),))
+    assert [line.text.split()[0] for line in brief_lines(r, PACK) if line.tag == "failed"] == ["ghost"]
+
+
+def test_with_no_chart_step_the_chart_assumption_is_said_like_any_other() -> None:
+    from kb.loader import load_pack
+
+    fantasy = load_pack("fantasy")
+    r = Ruling("fantasy", "to_hit", 5, "5+", Node("r", ()), assumptions=("follow_up_chart",))  # no "then": no chart
+    assert [(line.tag, line.text) for line in brief_lines(r, fantasy)[1:]] == [
+        ("note", "no modifier applies"),
+        ("assumption", "assumes: A score of 7, 8 or 9 needs a 6, then 4+, 5+ or 6+ on a second D6. (follow_up_chart)"),
+    ]
+
+
+def test_nothing_applied_and_no_base_to_cite_says_so_without_a_sentence() -> None:
+    assert [(line.tag, line.text, line.cite) for line in brief_lines(made("volley", 2, "2 dice"), PACK)[1:]] == [
+        ("note", "no modifier applies", None)]
+
+
+def test_a_total_that_can_never_pass_says_so() -> None:
+    r = made("command", None, "2D6", modifier=0, probability=Fraction(0), values={"a.bases": 9})  # 14 on 2D6
+    assert _answer(r, PACK.quantities["command"]) == \
+        "2D6 (roll 2D6, no modifier) (impossible: it can never pass, chance 0)"
