@@ -55,7 +55,7 @@ def _ask(pack: Pack, quantity: str, situation: Situation, cases: bool) -> Ruling
     if situation.groups:
         return _groups(pack, q, situation)
     check_inputs(q, situation)
-    if any(n.startswith(READING) for n in situation.given):
+    if pack.readings and any(n.startswith(READING) for n in situation.given):
         situation = _reading_given(situation)
     readings = _readings(pack, q)
     chosen = {r.name: r.default for r in readings} | dict(situation.reading) if readings or situation.reading else {}
@@ -146,6 +146,8 @@ def _with_reading_facts(pack: Pack, situation: Situation, reading: Mapping[str, 
     if not read:
         return situation
     chosen = {READING + r: reading.get(r, pack.readings[r].default) for r in read}
+    if all(situation.given.get(n) == v for n, v in chosen.items()):  # set already (the engine after the compiled)
+        return situation
     return replace(situation, given={**situation.given, **chosen})
 
 
