@@ -193,6 +193,8 @@ def _reasons(ruling: Ruling, pack: Pack, q: Quantity) -> list[Line]:
         per = ""
         if m.per is not None:
             op, each = split_change(f"{m.op}{m.amount.text}")
+            if op in "+-" and each.startswith("-") and each[1:].isdigit():  # "+-1" each is -1 each
+                op, each = "-+"[op == "-"], each[1:]
             unit = per_unit(pack.facts[next(iter(m.per.names))]) if m.per._tree[0] == "n" and next(
                 iter(m.per.names)) in pack.facts else amount(pack, m.per)  # "per base" only for the count itself
             per = f" ({op}{each} per {unit})" if each.lstrip("-").isdigit() else f" ({m.op} per {unit})"

@@ -162,7 +162,7 @@ def replay(pack: Pack, quantity: str, witness: Mapping[str, Any]) -> tuple[dict[
     facts = {f: v for f, v in witness.items() if f in pack.facts}  # a base or a target is no fact: kept below
     found = minimal_witnesses(pack, answered, candidate_facts(pack, quantity), fixed=facts)
     given = found[0] if found else facts
-    given = {f: given[f] for f in pack.facts if f in given}
+    given = {f: given[f] for f in in_pack_order(pack, (f for f in given if f in pack.facts))}
     q = pack.quantities[quantity]
     target = witness.get(TARGET)
     bases: tuple[Any, ...] = (witness.get(BASE),)
@@ -325,7 +325,11 @@ def _without(pack: Pack, m: Modifier) -> Pack:
         mods = pack.modifiers_of(q)
         at = mods.index(m)
         index["modifiers", q] = (*mods[:at], never, *mods[at + 1:])
-    return replace(pack, modifiers={**pack.modifiers, m.name: never}, index=index)
+        if ("policies", q) in pack.index:  # a policy names rules, and no rule's name changed
+            index["policies", q] = pack.index["policies", q]
+    modifiers = pack.modifiers.copy()  # a plain copy is the quickest of a large dict
+    modifiers[m.name] = never
+    return replace(pack, modifiers=modifiers, index=index)
 
 
 def _limits(pack: Pack) -> Iterable[Finding]:

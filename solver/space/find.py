@@ -212,22 +212,22 @@ def find(pack: Pack, quantity: str, where: Expr | str | Callable[[Ruling], bool]
 class _Found:
     """The fact sets of the situations found so far, to tell whether a larger situation holds one of them.
 
-    A found set is small (a few facts) and there are many of them over wide ranges, so a situation's own subsets of
-    the sizes found are looked up, rather than every found set compared with it.
+    A found set is small (a few facts) and there are many of them over wide ranges, so they are kept by the facts
+    they set: a situation holds one exactly when, for some facts found together that it sets too, its own values of
+    those facts were found.
     """
 
     def __init__(self) -> None:
-        self.sets: set[frozenset[tuple[str, Any]]] = set()
-        self.sizes: set[int] = set()
+        self.by_facts: dict[frozenset[str], set[frozenset[tuple[str, Any]]]] = {}
 
     def add(self, items: frozenset[tuple[str, Any]]) -> None:
-        self.sets.add(items)
-        self.sizes.add(len(items))
+        self.by_facts.setdefault(frozenset(n for n, _ in items), set()).add(items)
 
     def within(self, items: frozenset[tuple[str, Any]]) -> bool:
-        """Whether some set found is a subset of `items`."""
-        return any(frozenset(part) in self.sets for size in self.sizes if size <= len(items)
-                   for part in combinations(items, size))
+        """Whether some set found is a subset of `items` (which sets each fact once)."""
+        names = {n for n, _ in items}
+        return any(facts <= names and frozenset(i for i in items if i[0] in facts) in found
+                   for facts, found in self.by_facts.items())
 
 
 ASKED_LIMIT = 50_000

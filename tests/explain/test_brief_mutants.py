@@ -752,9 +752,13 @@ facts:
 quantities:
   flip: {kind: pool, base: 3, text: the flip}
   bonus: {kind: pool, base: 3, text: the bonus pool}
+  fewer: {kind: pool, base: 9, text: the smaller pool}
+  extra: {kind: pool, base: 3, text: the larger pool}
 modifiers:
   negate: {quantity: flip, change: x-1, per: a.bases}
   named: {quantity: bonus, change: +X1, per: a.bases}
+  less: {quantity: fewer, change: +-1, per: a.bases}
+  more: {quantity: extra, change: --1, per: a.bases}
 """)
 
 
@@ -764,6 +768,14 @@ def test_a_per_amount_is_said_as_its_number_sign_and_all_but_never_as_a_facts_na
 
     assert "(x-1 per base) negate" in applied("flip")  # a negative number is still a number
     assert "(+ per base) named" in applied("bonus")  # X1 is a fact, whatever its letters: no number to say
+
+
+def test_a_per_amount_written_with_two_signs_is_said_with_the_one_it_means() -> None:
+    def applied(quantity: str) -> str:
+        return brief_text(ask(PER, quantity, Situation(given={"a.bases": 3})), PER).splitlines()[1]
+
+    assert applied("fewer") == "  + -3 (-1 per base) less"  # 3 bases at "+-1" each: 3 fewer dice
+    assert applied("extra") == "  + +3 (+1 per base) more"
 
 
 def test_a_choice_is_said_after_the_rules_that_still_counted() -> None:
