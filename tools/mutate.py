@@ -86,6 +86,12 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/web/test_api_mutants.py",
         "tests/web/test_web_api.py",
     ),
+    "solver/situation.py": (
+        "tests/solver/test_situation_mutants.py",
+        "tests/rulings/test_cli.py",
+        "tests/packs/test_wh40k_weapons.py",
+        "tests/solver/test_readings.py",
+    ),
     "kb/keywords.py": (
         "tests/kb/test_keywords_mutants.py",
         "tests/kb/test_keywords.py",
@@ -413,6 +419,88 @@ EQUIVALENT: dict[str, Equivalent] = {
     "solver.space.diff.x_read_by__mutmut_18": Equivalent(
         "tied = None",
         "only read for its truth: None is False"),
+    "solver.space.check.x__and__mutmut_16": Equivalent(
+        'return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "XXXX".join(names)',
+        'the separator joins one name or none: it is never written'),
+    "solver.space.check.x__cycle__mutmut_10": Equivalent(
+        'steps = [f"{a} beats {b} by {by}" for a, b, (by, _) in zip(names, after, p.policies, strict=None)]',
+        "each name of a cycle has a next one (the list turned by one) and, in a cycle of priorities, the "
+        "policy that makes it beat that one (kb.graph builds the two from the same pairs): the lengths are "
+        "always equal"),
+    "solver.space.check.x__cycle__mutmut_14": Equivalent(
+        'steps = [f"{a} beats {b} by {by}" for a, b, (by, _) in zip(names, after, p.policies, )]',
+        'as above: the lengths are always equal'),
+    "solver.space.check.x__cycle__mutmut_15": Equivalent(
+        'steps = [f"{a} beats {b} by {by}" for a, b, (by, _) in zip(names, after, p.policies, strict=False)]',
+        'as above: the lengths are always equal'),
+    "solver.space.check.x__cycle__mutmut_24": Equivalent(
+        'steps = [f"{b} is derived from {a}" for a, b in zip(names, after, strict=None)]',
+        'the names and the same names turned by one: the lengths are always equal'),
+    "solver.space.check.x__cycle__mutmut_27": Equivalent(
+        'steps = [f"{b} is derived from {a}" for a, b in zip(names, after, )]',
+        'the names and the same names turned by one: the lengths are always equal'),
+    "solver.space.check.x__cycle__mutmut_28": Equivalent(
+        'steps = [f"{b} is derived from {a}" for a, b in zip(names, after, strict=False)]',
+        'the names and the same names turned by one: the lengths are always equal'),
+    "solver.space.check.x__disagree__mutmut_30": Equivalent(
+        'return one is UNKNOWN and other is UNKNOWN or one != other',
+        "where only one amount is UNKNOWN, it differs from the other (UNKNOWN equals only itself), so `one !="
+        " other` says true as the dropped test did"),
+    "solver.space.check.x__not_proven__mutmut_6": Equivalent(
+        'reasons = "; ".join(_coverage(pack).reasons) or "XXthe search stopped at a limitXX"',
+        "never written: every note is made after a search that was not exhaustive, or a fact that cannot be "
+        "split, has put its reason in the check's coverage (only `Coverage.stop` makes a search not "
+        "exhaustive, and it always gives a reason)"),
+    "solver.space.check.x__not_proven__mutmut_7": Equivalent(
+        'reasons = "; ".join(_coverage(pack).reasons) or "THE SEARCH STOPPED AT A LIMIT"',
+        "never written: every note is made after a search that was not exhaustive, or a fact that cannot be "
+        "split, has put its reason in the check's coverage (only `Coverage.stop` makes a search not "
+        "exhaustive, and it always gives a reason)"),
+    "solver.space.check.x__searchable__mutmut_13": Equivalent(
+        '_coverage(pack).stop(unsplit(None, f))',
+        'the reason names the fact alone (`unsplit` reads only the name and the keyword limit)'),
+    "solver.space.check.x__without__mutmut_14": Equivalent(
+        'if ("XXdefaultsXX", "") in pack.index:  # the facts\' defaults: no rule changes them',
+        "the facts' defaults are a cache (`solver.facts` makes them again where the index lacks them, or "
+        "holds None): not copying them, or copying them under another key, only costs a recomputation"),
+    "solver.space.check.x__without__mutmut_15": Equivalent(
+        'if ("DEFAULTS", "") in pack.index:  # the facts\' defaults: no rule changes them',
+        'as above: the defaults are a cache, made again where missing'),
+    "solver.space.check.x__without__mutmut_16": Equivalent(
+        'if ("defaults", "XXXX") in pack.index:  # the facts\' defaults: no rule changes them',
+        'as above: the defaults are a cache, made again where missing'),
+    "solver.space.check.x__without__mutmut_18": Equivalent(
+        'index["defaults", ""] = None',
+        'as above: the defaults are a cache, made again where missing'),
+    "solver.space.check.x__without__mutmut_19": Equivalent(
+        'index["XXdefaultsXX", ""] = pack.index["defaults", ""]',
+        'as above: the defaults are a cache, made again where missing'),
+    "solver.space.check.x__without__mutmut_20": Equivalent(
+        'index["DEFAULTS", ""] = pack.index["defaults", ""]',
+        'as above: the defaults are a cache, made again where missing'),
+    "solver.space.check.x__without__mutmut_21": Equivalent(
+        'index["defaults", "XXXX"] = pack.index["defaults", ""]',
+        'as above: the defaults are a cache, made again where missing'),
+    "solver.space.check.x__without__mutmut_17": Equivalent(
+        'if ("defaults", "") not in pack.index:  # the facts\' defaults: no rule changes them',
+        "the defaults are always in the index by then (the first situation a rule's search tries gives no "
+        "derived fact, and reading its facts stores them), so nothing is copied, and the copy only made them "
+        "again"),
+    "solver.space.check.x__without__mutmut_31": Equivalent(
+        'index["XXmodifiersXX", q] = (*mods[:at], never, *mods[at + 1:])',
+        "the list is a cache (`Pack.modifiers_of` makes it again from the modifiers, where the rule is "
+        "already replaced, in the same place): under another key it is made again alike"),
+    "solver.space.check.x__without__mutmut_32": Equivalent(
+        'index["MODIFIERS", q] = (*mods[:at], never, *mods[at + 1:])',
+        'as above: the list is made again alike'),
+    "solver.space.check.x_replay__mutmut_47": Equivalent(
+        'answer = None',
+        "the loop runs at least once (a characteristic's searched bases are never empty) and writes `answer "
+        'or "error: ..."` before it is returned: None and "" are both replaced'),
+    "solver.space.check.x_policy_words__mutmut_16": Equivalent(
+        'if p.kind == "override" or p.rule:',
+        "only an override has a rule, and it always has one (the schema requires it): `and` and `or` agree on"
+        " every policy"),
     "explain.english.x__past_to_base__mutmut_40": Equivalent(
         's = re.sub(r"(?<=[qg])u(?=[aeiouy])", "XXXX", stem.lower())  # the u of "qu", "gu" is no vowel: quoted, '
         'guided',

@@ -805,12 +805,6 @@ def _false(pack: Pack, expr: Expr) -> Callable[[dict[str, Any]], bool]:
     return fails
 
 
-def _all_true(pack: Pack, exprs: list[Expr]) -> Callable[[dict[str, Any]], bool]:
-    return lambda given: all(
-        evaluate(e, values) is True for values in [fact_values(pack, given)] for e in exprs
-    )
-
-
 def _disagree(pack: Pack, a: Modifier, b: Modifier) -> Callable[[dict[str, Any]], bool]:
     """Both rules hold and set different values: two sets that agree wherever both hold are no conflict."""
     def disagree(given: dict[str, Any]) -> bool:

@@ -565,3 +565,244 @@ def test_a_policy_is_named_with_what_it_does() -> None:
         "over (up overrides big, also)",
         "first (only one of up, down counts: the first listed that holds)",
         "most"]
+
+
+# -- found by the mutation run of this session --------------------------------------------------------------------
+
+
+def test_a_set_under_a_reading_meets_one_under_none() -> None:
+    """exhaustion is tied to option a of `rules`; frenzy to no option, so it stands under a as well: the two meet
+    there (the other way round from the test above, where the first rule is the one tied)."""
+    assert [f.key for f in _conflicts(under=("", ", under: {rules: a}"))] == ["unsettled_conflict.frenzy+exhaustion"]
+
+
+def test_a_set_reading_a_fact_is_compared_at_that_facts_value() -> None:
+    """exhaustion sets the dice to the count n, which is always 1 here: it agrees with frenzy's 1 wherever both
+    hold (the count read for the second rule as for the first)."""
+    assert _conflicts(n=1, frenzy="1", exhaustion="unit.n") == []
+    (f,) = _conflicts(frenzy="1", exhaustion="unit.n")
+    assert dict(f.witness or {}) == {"unit.frenzied": True, "unit.exhausted": True, "unit.n": 2}
+
+
+def test_a_rule_that_contradicts_itself_beside_an_unrelated_constraint_is_said_to_contradict_itself() -> None:
+    """The constraint keeps a and b apart, but `unit.a and not unit.a` never holds whatever the constraints: the
+    reason is the contradiction, for a rule and for a re-roll alike, and the rule's finding names its quantity."""
+    text = REROLLS.replace("modifiers:\n", "modifiers:\n  never: {quantity: hit, change: +1, "
+                                           "when: unit.a and not unit.a}\n") + \
+        "constraints:\n  apart: {require: not (unit.a and unit.b)}\n"
+    dead = {f.key: f for f in findings(text) if f.kind == "dead_rule"}
+    assert sorted(dead) == ["dead_rule.hit.r2", "dead_rule.hit.r3", "dead_rule.never"]
+    assert (dead["dead_rule.never"].cause, dead["dead_rule.never"].quantity) == ("contradiction", "hit")
+    assert dead["dead_rule.hit.r2"].cause == "contradiction"
+    assert names(dead["dead_rule.never"]) == ["never"]
+
+
+def test_a_re_roll_check_past_its_deadline_says_each_re_roll_unproven_and_why() -> None:
+    """With no time left no search proves anything: each re-roll of the chain is a note, not an error, citing its
+    chain, and the note says the time ran out (this pack has no modifier, so the re-rolls' searches are the first
+    to say so)."""
+    from solver.space.model import Coverage
+
+    text = REROLLS.replace("modifiers:\n  m: {quantity: hit, change: +1, when: unit.b}\n", "")
+    found = check_pack(pack(text), Coverage(deadline=float("-inf")))
+    unproven = [f for f in found if f.kind == "unproven"]
+    assert [f.key for f in found if f.kind == "dead_rule"] == []
+    assert [f.key for f in unproven] == ["unproven.dead_rule.hit.r1", "unproven.dead_rule.hit.r2",
+                                         "unproven.dead_rule.hit.r3"]
+    r2 = unproven[1]
+    assert r2.message == ("the re-roll rule r2 of hit (it improves r1, so both conditions must hold) may never apply "
+                          "(no situation tried satisfies `(not unit.a) and (unit.a)`), but this is not proven: the "
+                          "time limit ran out (raise it with --timeout).")
+    assert names(r2) == ["r2", "r1"] and r2.quantity == "hit"
+
+
+def test_a_quantity_wide_search_past_the_deadline_shows_nothing() -> None:
+    """The score below 2 needs both +1s, but with no time left no situation is tried: nothing is claimed."""
+    from solver.space.model import Coverage
+
+    coverage = Coverage(deadline=float("-inf"))
+    assert [f.key for f in check_pack(pack(LOWERED), coverage) if f.kind == "out_of_range"] == []
+    assert coverage.reasons == ["the time limit ran out (raise it with --timeout)"]
+
+
+def test_every_search_of_a_check_stops_at_the_checks_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deadline far off changes no finding, but each search the check makes is given it."""
+    from solver.space import check
+    from solver.space.model import Coverage
+
+    seen: list[float | None] = []
+    real = check.minimal_witnesses
+
+    def watched(*args, **kwargs):  # type: ignore[no-untyped-def]
+        if "coverage" in kwargs:  # a search whose coverage is read (not the completion of a witness)
+            seen.append(kwargs["coverage"].deadline)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(check, "minimal_witnesses", watched)
+    far = 1e300
+    for text in (TWICE, LOWERED, REROLLS):
+        seen.clear()
+        check_pack(pack(text), Coverage(deadline=far))
+        assert seen and set(seen) == {far}, text
+
+
+def test_every_problem_after_a_cycle_is_a_finding_too() -> None:
+    from kb.errors import PackError, RuleCycle, RulingsError, Span
+
+    cycle = RuleCycle(["a.x", "b.x"], members=[("a.x", Span("p.yaml", 3)), ("b.x", Span("p.yaml", 4))])
+    error = PackError([cycle, RulingsError("something else is wrong", where=Span("p.yaml", 9, 1))])
+    assert [(f.kind, f.key) for f in load_findings(error)] == [("cycle", "cycle.a.x+b.x"),
+                                                               ("load_error", "load_error.p.yaml:9:1")]
+
+
+KEYWORDS = " and ".join(f"'K{i}' in unit.{{kw}}" for i in range(11))
+"""A condition on eleven keywords of a keywords fact: more than the search splits (`LIMIT`, 10)."""
+
+
+def _too_many(name: str) -> str:
+    return (f"unit.{name} is asked about more than 10 keywords, or in a way the search cannot follow: not every mix "
+            "of them was tried")
+
+
+def test_a_rule_on_two_facts_the_search_cannot_split_gives_both_reasons() -> None:
+    both = f"{KEYWORDS.format(kw='kw')} and {KEYWORDS.format(kw='kx')}"
+    text = pack_text(facts=["unit.kw: {type: keywords, default: []}", "unit.kx: {type: keywords, default: []}"],
+                     quantities=THREE_DICE, modifiers=f'all_of_them: {{quantity: dice, change: +1, when: "{both}"}}')
+    (f,) = findings(text)
+    assert f.key == "unproven.dead_rule.all_of_them"
+    assert f.message.endswith(f"but this is not proven: {_too_many('kw')}; {_too_many('kx')}.")
+    assert names(f) == ["all_of_them"]
+
+
+def test_a_rule_implied_through_a_fact_the_search_cannot_split_is_not_said_to_count_twice() -> None:
+    """Whenever `narrow` holds `wide` does (its condition is wide's and unit.x), but the keywords both read cannot
+    be searched: nothing is claimed, and the check says why it is not exhaustive."""
+    from solver.space.model import Coverage
+
+    none_of = f"not ({KEYWORDS.format(kw='kw')})"
+    text = pack_text(facts=["unit.kw: {type: keywords, default: []}", *bools("unit.x")], quantities=THREE_DICE,
+                     modifiers=[f'narrow: {{quantity: dice, change: +1, when: "unit.x and {none_of}"}}',
+                                f'wide: {{quantity: dice, change: +1, when: "{none_of}"}}'])
+    coverage = Coverage()
+    found = check_pack(pack(text), coverage)
+    assert [f.kind for f in found if f.kind in ("redundant_rule", "subsumed_rule")] == []
+    assert coverage.reasons == [_too_many("kw")]
+
+
+def test_a_constraint_on_a_fact_the_search_cannot_split_is_not_searched_and_the_check_says_why() -> None:
+    """No rule reads the keywords: only the constraint does, so its own search is the one that says why."""
+    from solver.space.model import Coverage
+
+    text = pack_text(facts=["unit.kw: {type: keywords, default: []}",
+                            "unit.d: {type: bool, derive: \"'K0' in unit.kw\"}", *bools("unit.x")],
+                     quantities=THREE_DICE, modifiers="m: {quantity: dice, change: +1, when: unit.x}",
+                     constraints=f'c: {{require: "not (unit.d and {KEYWORDS.format(kw="kw")})"}}')
+    coverage = Coverage()
+    found = check_pack(pack(text), coverage)
+    assert [f.kind for f in found if f.kind == "contradictory_derivation"] == []
+    assert coverage.reasons == [_too_many("kw")]
+
+
+def test_a_group_that_holds_neither_of_two_rules_is_not_slipped_past() -> None:
+    """g keeps z_moved and a_moving apart; ran and always are in no group, so nothing slips past one."""
+    found = {f.key: f for f in findings(TWICE + "  g: {kind: exclusive, rules: [z_moved, a_moving]}\n")}
+    ran = found["subsumed_rule.ran+always"]
+    assert ran.cause is None and names(ran) == ["ran", "always"]
+    assert ran.message == ("ran and always have the same effect, and whenever ran holds always holds too, so both "
+                           "count (-1 twice).")
+
+
+def test_two_rules_of_a_strongest_group_as_strong_as_a_count_they_both_read_tie() -> None:
+    """Both raise the dice by n: wherever both hold they are equally strong, whatever n is."""
+    text = pack_text(facts=[*bools("unit.a", "unit.b"), "unit.n: {type: int, range: [1, 3], default: 1}"],
+                     quantities=THREE_DICE,
+                     modifiers=['big: {quantity: dice, change: "+unit.n", when: unit.a}',
+                                'also: {quantity: dice, change: "+unit.n", when: unit.b}'],
+                     policies="best: {kind: exclusive, rules: [big, also], keep: strongest}")
+    (f,) = [f for f in findings(text) if f.kind == "unsettled_conflict"]
+    assert f.key == "unsettled_conflict.big+also" and dict(f.witness or {}) == {"unit.a": True, "unit.b": True}
+
+
+def test_a_rule_a_clamp_with_the_same_condition_absorbs_never_changes_a_ruling() -> None:
+    """2 dice, at most 2 where a holds: up (+1 where a holds) never shows. down (-1 where b holds but not a) is
+    listed after it and does show: 1 die instead of 2."""
+    text = pack_text(facts=bools("unit.a", "unit.b"), quantities="dice: {kind: pool, base: 2}",
+                     modifiers=["up: {quantity: dice, change: +1, when: unit.a}",
+                                "down: {quantity: dice, change: -1, when: unit.b and not unit.a}"],
+                     policies="most: {kind: clamp, quantity: dice, max: 2, when: unit.a}")
+    (f,) = [f for f in findings(text) if f.kind == "never_changes"]
+    assert f.key == "never_changes.up.dice" and dict(f.witness or {}) == {"unit.a": True}
+
+
+def test_a_ruling_is_described_with_every_rule_suppressed_and_every_clamp() -> None:
+    """6 dice, -1 and +3 make 8; g keeps a, the first listed, over b and c; most clamps 8 to 6, less 6 to 4."""
+    from solver.ask import ask
+    from solver.situation import Situation
+    from solver.space.check import describe_ruling
+
+    p = pack(pack_text(facts=[*bools("unit.a"), "unit.n: {type: int, range: [1, 3], default: 1}"],
+                       quantities="dice: {kind: pool, base: 6}",
+                       modifiers=[*(f"{r}: {{quantity: dice, change: -1, when: unit.a}}" for r in "abc"),
+                                  'u: {quantity: dice, change: "+unit.n", when: unit.a}'],
+                       policies=["g: {kind: exclusive, rules: [a, b, c]}",
+                                 "most: {kind: clamp, quantity: dice, max: 6}",
+                                 "less: {kind: clamp, quantity: dice, max: 4}"]))
+    assert describe_ruling(ask(p, "dice", Situation(given={"unit.a": True, "unit.n": 3}))) == (
+        "4 dice; applied a -1, u +3; suppressed b (by a), c (by a); clamped most from 8 to 6, less from 6 to 4")
+
+
+def test_with_the_checks_deadline_past_no_rule_is_proven_to_imply_another(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rules' witnesses given (a_moving and z_moved hold where the unit moved), the implication between them is
+    searched under the check's deadline: past it, nothing is proven, and the check says why."""
+    from solver.space import check
+    from solver.space.model import Coverage
+
+    p = pack(TWICE)
+    coverage = Coverage(deadline=float("-inf"))
+    monkeypatch.setitem(check._COVERAGE, id(p), coverage)
+    holds = {"z_moved": {"unit.moved": True}, "a_moving": {"unit.moved": True}, "always": {},
+             "ran": {"unit.ran": True}}
+    assert list(check._redundant(p, holds)) == []
+    assert coverage.reasons == ["the time limit ran out (raise it with --timeout)"]
+
+
+def test_a_rule_absorbed_beside_a_group_under_a_reading_never_changes_a_ruling() -> None:
+    """As above, with g keeping x or y under option a of `rules` only (the readings of g's rules are compared), and
+    the clamp's condition read through a derived fact (x and y hold only where it does not): up still never shows."""
+    text = pack_text(facts=[*bools("unit.a", "unit.b", "unit.c"), "unit.d: {type: bool, derive: unit.a}"],
+                     quantities="dice: {kind: pool, base: 2}",
+                     modifiers=["up: {quantity: dice, change: +1, when: unit.d}",
+                                "down: {quantity: dice, change: -1, when: unit.b and not unit.d}",
+                                "x: {quantity: dice, change: -1, when: unit.c and not unit.d}",
+                                "y: {quantity: dice, change: -1, when: unit.c and not unit.d}"],
+                     policies=["most: {kind: clamp, quantity: dice, max: 2, when: unit.d}",
+                               "g: {kind: exclusive, rules: [x, y], under: {rules: a}}"],
+                     readings=["rules:", "  sentence: x and y are one penalty", "  options: {a: one, b: each}",
+                               "  default: a"])
+    never = [f for f in findings(text) if f.kind == "never_changes"]
+    assert [f.key for f in never] == ["never_changes.up.dice"]
+    assert dict(never[0].witness or {}) == {"unit.d": True}  # a derived fact is searched whole
+
+
+WEIGHT = ["weight:", "  sentence: the rule counts, perhaps twice", "  default: once",
+          "  options: {once: it counts once, twice: it counts twice}"]
+
+
+@pytest.mark.parametrize(("base", "witness"), [
+    # n 3 and m 2, their typical values, already split: min(3, 2) = 2 once, min(3, 3) = 3 twice; k is not needed
+    # there (the bonus needs g first) and is left out
+    ("min(f.n, f.m + (1 if reading.weight == 'twice' else 0))", {"f.n": 3, "f.m": 2}),
+    # only where g holds (its default is false) does the reading count: g is set, at the typical n and m, and then
+    # the bonus needs k, at its typical 1
+    ("min(f.n, f.m + (1 if reading.weight == 'twice' and f.g else 0))", {"f.n": 3, "f.m": 2, "f.g": True, "f.k": 1}),
+])
+def test_a_reading_an_expression_reads_splits_a_ruling_first_at_the_typical_values(base: str,
+                                                                                   witness: dict[str, object]) -> None:
+    text = pack_text(facts=['f.n: {type: int, range: [0, 20], typical: 3}',
+                            'f.m: {type: int, range: [0, 20], typical: 2}',
+                            'f.k: {type: int, range: [0, 5], typical: 1}', "f.g: {type: bool, default: false}"],
+                     quantities=f'q: {{kind: score, base: "{base}"}}',
+                     modifiers='bonus: {quantity: q, change: +1, when: "f.g and f.k >= 1"}', readings=WEIGHT)
+    (f,) = [f for f in findings(text) if f.kind == "reading_split"]
+    assert f.key == "reading_split.weight" and f.quantity == "q"
+    assert dict(f.witness or {}) == {**witness, "reading.weight": "once"}  # replayed: the default reading given
