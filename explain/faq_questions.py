@@ -257,12 +257,19 @@ def _by_ruling(pack: Pack, q: Quantity, typical: dict[str, Any], topic: str, sho
 
 
 def _deepening(limit: int) -> list[int]:
-    """The fact limits a search tries in turn: situations of a few more facts than those held, then the limit.
+    """The fact limits a search tries in turn: 2, then one more at a time up to `limit`.
 
-    A rule counting alone or two rules meeting needs few facts; the whole space up to `limit` is searched only
-    where those find nothing at the typical values (a situation nearer them, of more facts, is then preferred,
-    as a search of the whole space would prefer it)."""
-    return sorted({min(2, limit), limit})
+    A rule counting alone or two rules meeting needs few facts. A search that finds a situation at the typical
+    values stops there; any larger limit is tried only where none was found, and the last is the whole space up
+    to `limit` (a situation nearer the typical values, of more facts, is then preferred, as a search of the whole
+    space would prefer it). Each smaller search finds exactly the whole search's situations of its size or less,
+    so stopping early picks the situation the whole search would pick.
+
+    Examples:
+        >>> _deepening(5), _deepening(1)
+        ([2, 3, 4, 5], [1])
+    """
+    return sorted({min(2, limit), *range(3, limit + 1)})
 
 
 def typical_base(pack: Pack, q: Quantity) -> Any:
