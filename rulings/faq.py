@@ -60,7 +60,7 @@ def why_not_json(result: Any, commands: list[str]) -> dict[str, Any]:
             "counts": result.status == "counts", "reason": result.reason.to_json(),
             "ruling": ruling_json(result.ruling),
             "changes": [{"given": {n: json_value(v) for n, v in c.given},
-                         "values": {n: list(v) if isinstance(v, tuple) else v for n, v in c.ranges},
+                         "values": {n: list(v) if isinstance(v, tuple) else json_value(v) for n, v in c.ranges},
                          "display": c.display, "command": cmd}
                         for c, cmd in zip(result.changes, commands, strict=True)]}
 

@@ -103,3 +103,13 @@ def test_ask_answers_a_sequence_as_the_command_prints_it(capsys: pytest.CaptureF
     assert doc == json.loads(capsys.readouterr().out)
     # each die is unsaved with chance 1/2 x 2/3 = 1/3: three dice, (2/3)^3 = 8/27 that none gets through
     assert doc["steps"][-1]["out"]["distribution"]["0"] == "8/27"
+
+
+def test_a_why_not_change_gives_a_keywords_fact_as_the_list_of_its_keywords() -> None:
+    """Big Guns Never Tire: "a MONSTER or VEHICLE unit may shoot while within Engagement Range ... subtract 1 from
+    that attack's Hit roll": a smallest change gives the unit MONSTER, written as a list like any given list."""
+    answer = rulings.why_not("wh40k", "hit_roll", "big_guns_never_tire")
+    keywords = [c for c in answer["changes"] if "attacker.keywords" in c["given"]]
+    assert keywords, answer["changes"]
+    for change in keywords:
+        assert change["values"]["attacker.keywords"] == change["given"]["attacker.keywords"] == ["MONSTER"]

@@ -707,7 +707,8 @@ async function whyNot(name, box) {
   walk(doc.reason, 0);
   const changes = doc.changes.map((c) => {
     const given = new Map(state.given);
-    for (const [k, v] of Object.entries(c.given)) given.set(k, String(v));
+    // a keywords fact is given as the list the API reads ("[A, B]"), not as String(array)'s "A,B"
+    for (const [k, v] of Object.entries(c.given)) given.set(k, Array.isArray(v) ? `[${v.join(", ")}]` : String(v));
     const keep = { ...state, given };
     const text = Object.entries(c.values || c.given).map(([k, v]) => `${k} = ${showValue(v)}`).join(", ");
     const words = Object.keys(c.values || c.given).map(factText).join("; ");
