@@ -227,6 +227,117 @@ EQUIVALENT: dict[str, Equivalent] = {
     "solver.choice.x__kinds__mutmut_13": Equivalent(
         'groups.setdefault(kind_of(name) if kind_of is not None else ("MODIFIER", i), []).append(name)',
         "the word only makes a key of its own for each modifier; any word does"),
+    "solver.situation.x_situation_of__mutmut_14": Equivalent(
+        'raise RulingsError("a situation must be a mapping", where=doc.span(None), hint="allowed keys: " + '
+        '", ".join(KEYS))',
+        "Document.span skips its loop for any empty path, None as well as (), and gives the document's own span"),
+    "solver.situation.x_situation_from_data__mutmut_16": Equivalent(
+        "return _situation(data, Document(None, data, {(): where}), (), pack)",
+        "a Document's path is read only by span's fallback for a document without a span at (), and this one has "
+        "`where` there"),
+    "solver.situation.x_situation_from_data__mutmut_17": Equivalent(
+        "return _situation(data, Document(where.path, None, {(): where}), (), pack)",
+        "_situation is given the data itself and reads only the document's spans, never its data"),
+    "solver.situation.x_check_numbers__mutmut_12": Equivalent(
+        'if isinstance(value, str) and any(c.isdigit() and not "0" <= c <= "XX9XX" for c in value):',
+        "a character at most 'XX9XX' is at most 'X', and no character after '9' up to 'X' (: to X) is a digit: the "
+        "same digits are refused"),
+    "solver.situation.x__situation__mutmut_230": Equivalent(
+        'effects=_effects(data.get("effects", None), doc, path, pack),',
+        "_effects reads a missing list (None) as no effects, as it reads []"),
+    "solver.situation.x__situation__mutmut_232": Equivalent(
+        'effects=_effects(data.get("effects", ), doc, path, pack),',
+        "_effects reads a missing list (None) as no effects, as it reads []"),
+    "rulings.web.api.x__names__mutmut_2": Equivalent(
+        "return [str(None) for d in decides]",
+        "never reached: a reading's `decides` is text (kb.model.Reading; the schema allows only 'non_reach'), "
+        "returned just above"),
+    "rulings.web.api.x__names__mutmut_3": Equivalent(
+        'return [str(getattr(None, "name", d)) for d in decides]', "never reached: `decides` is text"),
+    "rulings.web.api.x__names__mutmut_4": Equivalent(
+        "return [str(getattr(d, None, d)) for d in decides]", "never reached: `decides` is text"),
+    "rulings.web.api.x__names__mutmut_5": Equivalent(
+        'return [str(getattr(d, "name", None)) for d in decides]', "never reached: `decides` is text"),
+    "rulings.web.api.x__names__mutmut_6": Equivalent(
+        'return [str(getattr("name", d)) for d in decides]', "never reached: `decides` is text"),
+    "rulings.web.api.x__names__mutmut_7": Equivalent(
+        "return [str(getattr(d, d)) for d in decides]", "never reached: `decides` is text"),
+    "rulings.web.api.x__names__mutmut_8": Equivalent(
+        'return [str(getattr(d, "name", )) for d in decides]', "never reached: `decides` is text"),
+    "rulings.web.api.x__names__mutmut_9": Equivalent(
+        'return [str(getattr(d, "XXnameXX", d)) for d in decides]', "never reached: `decides` is text"),
+    "rulings.web.api.x__names__mutmut_10": Equivalent(
+        'return [str(getattr(d, "NAME", d)) for d in decides]', "never reached: `decides` is text"),
+    "rulings.web.api.x_brief_answer__mutmut_69": Equivalent(
+        '"lines": [{"depth": line.depth, "tag": line.tag, "mark": MARKS.get(line.tag, None),',
+        "every tag explain.brief gives a line (value, applied, failed, suppressed, ignored, clamp, chart, step, "
+        "reading, assumption, note, case, group) is in MARKS: the default is never used"),
+    "rulings.web.api.x_brief_answer__mutmut_71": Equivalent(
+        '"lines": [{"depth": line.depth, "tag": line.tag, "mark": MARKS.get(line.tag, ),',
+        "every tag explain.brief gives a line is in MARKS: the default is never used"),
+    "rulings.web.api.x_brief_answer__mutmut_72": Equivalent(
+        '"lines": [{"depth": line.depth, "tag": line.tag, "mark": MARKS.get(line.tag, "XXXX"),',
+        "every tag explain.brief gives a line is in MARKS: the default is never used"),
+    "rulings.web.api.x_check_answer__mutmut_6": Equivalent(
+        "own, own_coverage = packs.memo(name, None, None, lambda: (check_pack(base, own_coverage), own_coverage))",
+        "the word only names the pack's memo of its own findings; it stays apart from the others ('faq', 'faq.md')"),
+    "rulings.web.api.x_check_answer__mutmut_12": Equivalent(
+        'own, own_coverage = packs.memo(name, "XXcheckXX", None, lambda: (check_pack(base, own_coverage), '
+        "own_coverage))",
+        "the word only names the memo; any word apart from the others' does"),
+    "rulings.web.api.x_check_answer__mutmut_13": Equivalent(
+        'own, own_coverage = packs.memo(name, "CHECK", None, lambda: (check_pack(base, own_coverage), own_coverage))',
+        "the word only names the memo; any word apart from the others' does"),
+    "rulings.web.api.x_faq_answer__mutmut_4": Equivalent(
+        "return packs.memo(name, None, None, lambda: faq_json(pack, faq(pack)))  # type: ignore[no-any-return]",
+        "the word only names the memo of the FAQ's JSON; it stays apart from the others ('faq.md', 'check')"),
+    "rulings.web.api.x_faq_answer__mutmut_10": Equivalent(
+        'return packs.memo(name, "XXfaqXX", None, lambda: faq_json(pack, faq(pack)))  # type: ignore[no-any-return]',
+        "the word only names the memo; any word apart from the others' does"),
+    "rulings.web.api.x_faq_answer__mutmut_11": Equivalent(
+        'return packs.memo(name, "FAQ", None, lambda: faq_json(pack, faq(pack)))  # type: ignore[no-any-return]',
+        "the word only names the memo; any word apart from the others' does"),
+    "rulings.web.api.x_faq_markdown_text__mutmut_4": Equivalent(
+        "return packs.memo(name, None, None, lambda: faq_markdown(pack, faq(pack)))  # type: ignore[no-any-return]",
+        "the word only names the memo of the FAQ's Markdown; it stays apart from the others ('faq', 'check')"),
+    "rulings.web.api.x_faq_markdown_text__mutmut_10": Equivalent(
+        'return packs.memo(name, "XXfaq.mdXX", None, lambda: faq_markdown(pack, faq(pack)))  '
+        "# type: ignore[no-any-return]",
+        "the word only names the memo; any word apart from the others' does"),
+    "rulings.web.api.x_faq_markdown_text__mutmut_11": Equivalent(
+        'return packs.memo(name, "FAQ.MD", None, lambda: faq_markdown(pack, faq(pack)))  '
+        "# type: ignore[no-any-return]",
+        "the word only names the memo; any word apart from the others' does"),
+    "rulings.web.api.x_check_answer__mutmut_42": Equivalent(
+        "pack = build_pack([*documents, overlay], None, overlay=len(documents))",
+        "the default name is only taken by a pack without `pack:`, and the overlaid pack's name is read only by "
+        "findings_of's progress label: the answer names the pack by the name asked (check_json's `name`)"),
+    "rulings.web.api.x_facts_read__mutmut_9": Equivalent(
+        "ancestors = nx.ancestors(graph, node) if (node in graph) or True else set()",
+        "kb.graph.dependency_graph adds a node for every quantity: the fallback is never taken"),
+    "rulings.web.api.x_quick_ask__mutmut_22": Equivalent(
+        "ruling = ask(pack, args.quantity, situation, cases=None)",
+        "solver.ask reads `cases` for its truth (MAX_CASES if cases else 0): None is False"),
+    "rulings.web.api.x_read_situation__mutmut_4": Equivalent(
+        'more = getattr(args, "more", None)',
+        "`more` is only read for its truth and then as the keys: None and {} both give the empty Situation()"),
+    "rulings.web.api.x_read_situation__mutmut_17": Equivalent(
+        'return with_options(args, pack, situation_from_data(more, pack, Span("the query")) if (more) or True else '
+        "Situation())",
+        "situation_from_data({}, ...) is Situation(): every key left out takes the dataclass's default"),
+    "rulings.web.api.x_sequence_vocabulary__mutmut_6": Equivalent(
+        "names: set[str] = {f for q in used for f in reads.get(q, None)}",
+        "`reads` is facts_read(pack), which has every quantity, and `used` holds only the pack's quantities: the "
+        "default is never used"),
+    "rulings.web.api.x_sequence_vocabulary__mutmut_8": Equivalent(
+        "names: set[str] = {f for q in used for f in reads.get(q, )}",
+        "as above: every quantity used is in `reads`"),
+    "rulings.web.api.x_vocabulary_json__mutmut_26": Equivalent(
+        '"group": f.name.split(".", )[0] if "." in f.name else ""}',
+        "the first piece is the same however many times the name is split"),
+    "rulings.web.api.x_vocabulary_json__mutmut_29": Equivalent(
+        '"group": f.name.split(".", 2)[0] if "." in f.name else ""}',
+        "the first piece is the same however many times the name is split"),
     'rulings.batch.x_run_batch__mutmut_42': Equivalent(
         'timeout = getattr(args, "timeout", )',
         "every caller's arguments have timeout (argparse's --timeout of ask, None when not given)"),

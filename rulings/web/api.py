@@ -230,8 +230,9 @@ def on_the_page(text: str) -> str:
 
 def sequence_lines(resolved: Any, text: str) -> list[dict[str, Any]]:
     """The short answer's lines, each with its depth and what it says: `headline`, `chances` (the key "at
-    least" chances), `attacks`, `step` (with its `step` name: dice in, chance per die, dice out), `damage`,
-    `assumption`, and under a step the `reason`s for its chance (a rule that counted, its sentence).
+    least" chances), `reading` (the outcome under another reading of an ambiguous sentence), `attacks`, `step`
+    (with its `step` name: dice in, chance per die, dice out), `damage`, `assumption`, and under a step the
+    `reason`s for its chance (a rule that counted, its sentence).
 
     Examples:
         >>> from kb.loader import load_pack
@@ -245,6 +246,7 @@ def sequence_lines(resolved: Any, text: str) -> list[dict[str, Any]]:
     """
     rolls = [*resolved.steps, *([resolved.point] if resolved.point is not None else [])]
     starts = {f"{s.step.name} ({s.step.roll}): ": s.step.name for s in rolls}
+    attacks = 2 + len(resolved.readings)  # after the headline, the chances and a line for each other reading
     out: list[dict[str, Any]] = []
     for i, raw in enumerate(text.splitlines()):
         body = raw.lstrip(" ")
@@ -255,7 +257,9 @@ def sequence_lines(resolved: Any, text: str) -> list[dict[str, Any]]:
             line["tag"] = "headline"
         elif i == 1:
             line["tag"] = "chances"
-        elif i == 2:
+        elif i < attacks:
+            line["tag"] = "reading"
+        elif i == attacks:
             line["tag"] = "attacks"
         elif step is not None:
             line.update(tag="step", step=step)
