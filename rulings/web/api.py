@@ -479,16 +479,16 @@ def _names(decides: Any) -> list[str]:
 
 
 def readings_of(pack: Any, quantity: str) -> list[str]:
-    """The declared readings that can change a quantity: those a policy on it (or on its rules) is under.
+    """The declared readings that can change a quantity, as a ruling of it lists them: those its rules or policies
+    are under, or its expressions read (`solver.ask.readings_of`).
 
     Examples:
         >>> from kb.loader import load_pack
         >>> readings_of(load_pack("skirmish"), "cc_dice"), readings_of(load_pack("skirmish"), "save")
         (['cc_penalties'], [])
+        >>> readings_of(load_pack("wh40k"), "wounds_regained")
+        ['starting_wounds']
     """
-    out: list[str] = []
-    for p in pack.policies.values():
-        ruled = set(p.quantities) | {q for r in p.rules if r in pack.modifiers for q in pack.modifiers[r].quantities}
-        if quantity in ruled:
-            out += [name for name, _ in p.under if name not in out]
-    return out
+    from solver.ask import readings_of as tied
+
+    return [r.name for r in tied(pack, pack.quantities[quantity])]

@@ -554,3 +554,16 @@ def test_an_overlays_findings_are_new_where_the_pack_alone_lacks_them_or_its_ent
     assert main(["check", str(path), "--with", str(tmp_path / "overlay.yaml"), "--format", "json"]) == 1
     cli = json.loads(capsys.readouterr().out)
     assert [(f["key"], f["new"]) for f in cli["findings"]] == [(f["key"], f["new"]) for f in doc["findings"]]
+
+
+def test_a_quantity_offers_the_readings_its_rules_are_under_or_its_expressions_read() -> None:
+    """hullbreach: spotter_each and spotter_once are each `under:` a spotter_markers option (no policy names that
+    reading); wh40k: a revived model's wounds read `reading.starting_wounds` in an expression."""
+    example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "hullbreach"
+    hullbreach = vocabulary_json(Packs([str(example)]), "hullbreach")
+    offered = {q["name"]: q["readings"] for q in hullbreach["quantities"]}
+    assert offered["hit_roll"] == ["spotter_markers"]
+    assert offered["brace_roll"] == ["bulkhead_breach"]
+    wh40k = {q["name"]: q["readings"] for q in vocabulary_json(Packs(), "wh40k")["quantities"]}
+    assert wh40k["wounds_regained"] == wh40k["models_revived"] == ["starting_wounds"]
+    assert wh40k["WS"] == []
