@@ -180,9 +180,12 @@ def _situation(data: dict[str, Any], doc: Document, path: tuple[Any, ...], pack:
         if not isinstance(group, dict) or "name" not in group:
             raise RulingsError("each group needs a name and its given facts", where=doc.span((*path, "groups", i)),
                                hint=group_shape)
-        if not isinstance(group["name"], str | int) or not str(group["name"]).strip():
+        if (not isinstance(group["name"], str | int) or isinstance(group["name"], bool)
+                or not str(group["name"]).strip()):
+            hint = ("yes, no, on and off are read as true or false; quote them to mean text"
+                    if isinstance(group["name"], bool) else group_shape)
             raise RulingsError(f"a group name must be text, not {_shown(group['name'])}",
-                               where=doc.span((*path, "groups", i, "name")), hint=group_shape)
+                               where=doc.span((*path, "groups", i, "name")), hint=hint)
         if any(name == str(group["name"]) for name, _ in groups):
             raise RulingsError(f"group name {group['name']!r} given twice", where=doc.span((*path, "groups", i)))
         if "groups" in group:

@@ -233,6 +233,14 @@ def test_a_group_has_a_name(text: str, message: str) -> None:
     assert refused(text) == message + GROUP_HINT
 
 
+@pytest.mark.parametrize("word", ["yes", "on", "false"])
+def test_a_group_named_by_a_word_yaml_reads_as_true_or_false_is_refused_with_how_to_quote_it(word: str) -> None:
+    assert refused(f"groups: [{{name: {word}}}]\n") == (
+        f"s.yaml:1:17: a group name must be text, not {'false' if word == 'false' else 'true'}\n"
+        "  hint: yes, no, on and off are read as true or false; quote them to mean text")
+    assert read(f"groups: [{{name: '{word}'}}]\n").groups[0][0] == word
+
+
 def test_a_group_name_is_given_once_and_a_group_does_not_split() -> None:
     assert refused("groups:\n  - {name: a}\n  - {name: 1}\n  - {name: a}\n") == (
         "s.yaml:4:5: group name 'a' given twice")
