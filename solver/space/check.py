@@ -402,12 +402,19 @@ def _contradictions(pack: Pack) -> Iterable[Finding]:
             continue
         others = {n: k for n, k in pack.constraints.items() if n != c.name}
         loose = replace(pack, constraints=others)
-        found = minimal_witnesses(loose, _false(loose, c.require), base_inputs(pack, [c.require]))  # the inputs
+        coverage = Coverage(deadline=_coverage(pack).deadline)
+        found = minimal_witnesses(loose, _false(loose, c.require), base_inputs(pack, [c.require]),  # the inputs
+                                  coverage=coverage)
+        _coverage(pack).merge(coverage)
         witness = found[0] if found else None
+        rules = ((c.name, c.where), *((n, pack.facts[n].where) for n in derived))
+        inputs = set(base_inputs(pack, [c.require]))
+        quantity = next((q for q in pack.quantities if inputs & set(candidate_facts(pack, q))), None)
+        if witness is None and not coverage.exhaustive:
+            yield _not_proven(pack, f"contradictory_derivation.{c.name}",
+                              f"the derivations of {', '.join(derived)} may break the constraint {c.name}", rules,
+                              quantity)
         if witness is not None:
-            rules = ((c.name, c.where), *((n, pack.facts[n].where) for n in derived))
-            inputs = set(base_inputs(pack, [c.require]))
-            quantity = next((q for q in pack.quantities if inputs & set(candidate_facts(pack, q))), None)
             yield Finding(
                 "error",
                 "contradictory_derivation",
@@ -776,7 +783,8 @@ def _unproven(pack: Pack, kind: str, m: Modifier, what: str) -> Finding:
                        _spans(pack, [m.name]), m.quantities[0])
 
 
-def _not_proven(pack: Pack, subject: str, claim: str, rules: tuple[tuple[str, Span], ...], quantity: str) -> Finding:
+def _not_proven(pack: Pack, subject: str, claim: str, rules: tuple[tuple[str, Span], ...],
+                quantity: str | None) -> Finding:
     """A note that `claim` may hold, with what the check's searches could not cover."""
     reasons = "; ".join(_coverage(pack).reasons) or "the search stopped at a limit"
     return Finding("note", "unproven", f"unproven.{subject}", f"{claim}, but this is not proven: {reasons}.",

@@ -806,3 +806,25 @@ def test_a_reading_an_expression_reads_splits_a_ruling_first_at_the_typical_valu
     (f,) = [f for f in findings(text) if f.kind == "reading_split"]
     assert f.key == "reading_split.weight" and f.quantity == "q"
     assert dict(f.witness or {}) == {**witness, "reading.weight": "once"}  # replayed: the default reading given
+
+
+def test_a_derivation_search_past_the_deadline_claims_no_constraint_holds_and_says_so() -> None:
+    """The wall of height 2 breaks the constraint; with no time left, the check neither finds that nor says the
+    constraint always holds: a note says it is not proven, and the check is not exhaustive."""
+    from solver.space.model import Coverage
+
+    text = pack_text(facts=["wall.height: {type: int, range: [0, 3], default: 0}",
+                            "unit.covered: {type: bool, derive: wall.height >= 2}",
+                            "unit.exposed: {type: bool, derive: wall.height <= 2}"],
+                     quantities=["dice: {kind: pool, base: 2}"],
+                     modifiers=["n: {quantity: dice, change: -1, when: unit.covered}"],
+                     constraints="nowhere: {require: not (unit.exposed and unit.covered)}")
+    (found,) = [f for f in findings(text) if f.kind == "contradictory_derivation"]
+    assert dict(found.witness or {}) == {"wall.height": 2}
+    coverage = Coverage(deadline=0.0)
+    late = [f for f in check_pack(pack(text), coverage) if "nowhere" in f.key]
+    assert [(f.severity, f.kind, f.key, f.quantity) for f in late] == [
+        ("note", "unproven", "unproven.contradictory_derivation.nowhere", "dice")]
+    assert late[0].message.startswith("the derivations of unit.covered, unit.exposed may break the constraint "
+                                      "nowhere, but this is not proven: ")
+    assert not coverage.exhaustive
