@@ -62,6 +62,8 @@ def _said(pack: Pack, name: str, value: Any) -> str:
         return f"{name} = {value}"
     if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
         value = f"{value[0]}..{value[1]}" if value[0] != value[1] else value[0]
+    elif isinstance(value, tuple) and fact.type.kind == "int":  # several values or runs: "1 or 5 or 7", "0..2 or 5"
+        value = " or ".join(map(str, value))
     elif isinstance(value, str) and ".." in value and fact.type.kind != "int":
         value = value.replace("..", " to ")
     elif isinstance(value, tuple) and fact.type.kind == "enum":  # any of these values: "a glancing or solid blow"

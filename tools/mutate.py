@@ -97,6 +97,19 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/kb/test_keywords.py",
         "tests/kb/test_keywords_whole.py",
     ),
+    "kb/limits.py": (
+        "tests/kb/test_limits_mutants.py",
+        "tests/kb/test_expr.py",
+    ),
+    "explain/whynot.py": (
+        "tests/explain/test_whynot_mutants.py",
+        "tests/explain/test_whynot_text.py",
+    ),
+    "solver/derivation.py": (
+        "tests/solver/test_derivation_mutants.py",
+        "tests/solver/test_readings.py",
+        "tests/rulings/test_fast_paths.py",
+    ),
     "kb/expr.py": (
         "tests/kb/test_expr_mutants.py",
         "tests/kb/test_expr.py",
@@ -154,6 +167,9 @@ _EVERY_COMPARISON = ("every comparison Python parses (== != < <= > >= in, not in
 _SAME_LENGTH = "a parsed comparison has one operator per comparator: the two always have the same length"
 _CLOSEST_FIRST = ("only the closest match is read: get_close_matches gives the best first, however many it may "
                   "return")
+
+_INT_RANGE_SAID = ("an int fact's range text ('0..2') is let through too, but `explain.english.sentence` turns an "
+                   "int fact's '..' into ' to ' itself: the same words")
 
 
 EQUIVALENT: dict[str, Equivalent] = {
@@ -627,6 +643,20 @@ EQUIVALENT: dict[str, Equivalent] = {
     "explain.brief.x__answer__mutmut_29": Equivalent(
         'base = next((n.claim for n in ruling.explanation.because if n.tag == "base"), "XXXX")',
         "the claim of a missing base is only asked whether it starts with 'the roll: ': neither '' nor 'XXXX' does"),
+    "kb.limits.x_max_file_bytes__mutmut_8": Equivalent(
+        'text = os.environ.get("RULINGS_MAX_FILE_BYTES", "XXXX")',
+        "an unset variable read as 'XXXX' rather than '' is no digits either: both give MAX_FILE_BYTES"),
+    "kb.limits.x_max_file_bytes__mutmut_16": Equivalent(
+        "return int(text) if text.isascii() and text.isdigit() and 0 <= len(text) < 13 and int(text) > 0 else "
+        "MAX_FILE_BYTES",
+        "the only text of length 0, '', is no digits ('' .isdigit() is False): it is refused before the length"),
+    "explain.whynot.x__said__mutmut_17": Equivalent(
+        'value = f"{value[0]}..{value[1]}" if value[0] != value[1] else value[1]',
+        "only taken when the two ends are equal: either is the same number"),
+    "explain.whynot.x__said__mutmut_35": Equivalent(
+        'elif isinstance(value, str) and ".." in value and fact.type.kind != "XXintXX":', _INT_RANGE_SAID),
+    "explain.whynot.x__said__mutmut_36": Equivalent(
+        'elif isinstance(value, str) and ".." in value and fact.type.kind != "INT":', _INT_RANGE_SAID),
     "kb.expr.x__matches__mutmut_1": Equivalent(
         "return _phrase(phrase).matches_keywords(None)", _MATCHES_BUILT),
     "kb.expr.x__matches__mutmut_2": Equivalent(
