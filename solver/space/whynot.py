@@ -173,7 +173,8 @@ def _compact(pack: Pack, name: str, values: frozenset[Any]) -> Any:
     """A set of values as a player writes it: one value, an int range `(low, high)`, or a set.
 
     An int fact's values come as runs `(low, high)` (a partition class of a range of a trillion values is
-    two numbers, not a trillion).
+    two numbers, not a trillion). Values apart from each other are written as text ("1", "5", "7..9"), so two of
+    them never read as the range between them.
     """
     fact = pack.facts[name]
     if fact.type.kind == "int" and fact.range and fact.derive is None:
@@ -186,7 +187,7 @@ def _compact(pack: Pack, name: str, values: frozenset[Any]) -> Any:
         if len(runs) == 1:
             return runs[0][0] if runs[0][0] == runs[0][1] else (runs[0][0], runs[0][1])
         if sum(high - low + 1 for low, high in runs) <= SHOWN_VALUES:
-            return tuple(v for low, high in runs for v in range(low, high + 1))
+            return tuple(str(v) for low, high in runs for v in range(low, high + 1))
         return tuple(f"{low}..{high}" if low != high else str(low) for low, high in runs)
     if len(values) == 1:
         return next(iter(values))

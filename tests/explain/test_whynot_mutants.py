@@ -23,7 +23,8 @@ SMALL = pack(pack_text(
     quantities="damage: {kind: characteristic, characteristic: number}",
     modifiers=["strong: {quantity: damage, change: +1, when: n.a >= 4 and n.b <= 2}",
                "odd: {quantity: damage, change: +1, when: n.v == 1 or n.v == 5 or n.v == 7}",
-               "far: {quantity: damage, change: +1, when: n.v <= 100 or n.v >= 900}"]))
+               "far: {quantity: damage, change: +1, when: n.v <= 100 or n.v >= 900}",
+               "pair: {quantity: damage, change: +1, when: n.v == 1 or n.v == 5}"]))
 
 
 def test_a_failed_modifier_is_said_with_its_condition_and_cited() -> None:
@@ -107,6 +108,13 @@ def test_several_values_or_runs_of_an_int_fact_are_said_with_or() -> None:
     assert change_text(SMALL, odd) == "the model has 1 or 5 or 7 wounds"
     (far,) = why_not(SMALL, "damage", "far", Situation(base=2)).changes
     assert change_text(SMALL, far) == "the model has 0 to 100 or 900 to 999 wounds"
+
+
+def test_two_values_apart_never_read_as_the_range_between_them() -> None:
+    """`pair` counts at 1 or 5 wounds, not at 2, 3 or 4: neither "1 to 5" nor "n.v = 1..5"."""
+    (pair,) = why_not(SMALL, "damage", "pair", Situation(base=2)).changes
+    assert change_text(SMALL, pair) == "the model has 1 or 5 wounds"
+    assert pair.describe() == "n.v = {1, 5}"
 
 
 def test_an_enum_value_written_as_a_range_reads_as_one() -> None:
