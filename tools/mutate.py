@@ -117,6 +117,15 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/kb/test_enum_text.py",
         "tests/kb/test_keywords_whole.py",
     ),
+    "kb/errors.py": (
+        "tests/kb/test_errors_mutants.py",
+        "tests/kb/test_read_scalar.py",
+    ),
+    "explain/text.py": (
+        "tests/explain/test_text_mutants.py",
+        "tests/explain/test_brief.py",
+        "tests/kb/test_enum_text.py",
+    ),
 }
 """Each module's fast tests: its own test files, quick enough to run once per mutant.
 
@@ -170,6 +179,9 @@ _CLOSEST_FIRST = ("only the closest match is read: get_close_matches gives the b
 
 _INT_RANGE_SAID = ("an int fact's range text ('0..2') is let through too, but `explain.english.sentence` turns an "
                    "int fact's '..' into ' to ' itself: the same words")
+
+_TRUE_TEXT = ("a case's text says 'true' only for a bool fact (solver.ask writes a bool as true/false), and "
+              "`explain.english.sentence` reads a bool fact's value for its truth: the text 'true' says what True says")
 
 
 EQUIVALENT: dict[str, Equivalent] = {
@@ -745,6 +757,20 @@ EQUIVALENT: dict[str, Equivalent] = {
         "for j in range(i + 1, len(run) + 2):",
         "the extra end slices past the run's last word, `run[i:len(run) + 1]` is `run[i:]`, a piece already "
         "found: `setdefault` keeps the first, so nothing changes"),
+    "kb.errors.x_did_you_mean__mutmut_8": Equivalent(
+        "close = difflib.get_close_matches(name, list(choices), cutoff=0.6)",
+        "get_close_matches gives at most 3 by default: n=3 is its default"),
+    "kb.errors.x_did_you_mean__mutmut_9": Equivalent(
+        "close = difflib.get_close_matches(name, list(choices), n=3, )",
+        "get_close_matches keeps ratios of at least 0.6 by default: cutoff=0.6 is its default"),
+    "explain.text.x__value__mutmut_5": Equivalent(
+        'return {"XXtrueXX": True, "false": False}.get(text.strip(), text.strip())', _TRUE_TEXT),
+    "explain.text.x__value__mutmut_6": Equivalent(
+        'return {"TRUE": True, "false": False}.get(text.strip(), text.strip())', _TRUE_TEXT),
+    "explain.text.x_render_text__mutmut_12": Equivalent(
+        "mark = MARKS.get(node.tag, None)", "the mark is only read for its truth (`if mark`): None is ''"),
+    "explain.text.x_render_text__mutmut_14": Equivalent(
+        "mark = MARKS.get(node.tag, )", "the mark is only read for its truth (`if mark`): None is ''"),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 
