@@ -13,8 +13,10 @@ from __future__ import annotations
 import json
 import re
 import shlex
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from itertools import islice
 from typing import Any
 
 import yaml
@@ -46,7 +48,7 @@ from explain.faq_words import (
 )
 from explain.json import ruling_json
 from kb.errors import Span
-from kb.expr import show_value
+from kb.expr import Expr, show_value
 from kb.model import Fact, Pack, Quantity
 from solver.ask import ask_if_possible
 from solver.ruling import Ruling
@@ -194,22 +196,43 @@ def roll_target(pack: Pack, q: Quantity) -> int | None:
 
 def _baseline(pack: Pack, q: Quantity, data: dict[str, Any], r: Ruling) -> Ruling | None:
     """The ruling of `data` without the pack's rules that counted (their facts switched off) and without the
-    situation's effects: what the answer's value was before them."""
-    from explain.faq_questions import _switched_off
+    situation's effects: what the answer's value was before them. Switching a rule off by the values of facts
+    it reads (a distance) must not switch another on (point blank): the first few ways are tried, most typical
+    first, and where each does, there is no baseline."""
     from solver.space.search import base_inputs
 
     rules = [a.rule for a in r.applied if a.rule in pack.modifiers]
     reads = set(base_inputs(pack, [pack.modifiers[x].when for x in rules]))
     reads |= {n for x in rules for n in pack.modifiers[x].when.names}  # a derived fact given as it is
-    given = {n: v for n, v in (data.get("given") or {}).items() if n not in reads}
-    for x in rules:
-        given.update(_switched_off(pack, pack.modifiers[x].when, given))
+    kept = {n: v for n, v in (data.get("given") or {}).items() if n not in reads}
     plain = {k: v for k, v in data.items() if k in ("base", "roll", "target", "reroll", "unmodified", "weapons")}
-    plain = {**plain, **({"given": given} if given else {})}
-    if plain == data or r.groups is not None:
+    if r.groups is not None:
         return None
-    before = _asked(pack, q.name, plain)
-    return before if before is not None and before.cases is None and before.groups is None else None
+    for given in islice(_switched(pack, [pack.modifiers[x].when for x in rules], kept), BASELINE_TRIES):
+        situation = {**plain, **({"given": given} if given else {})}
+        if situation == data:
+            return None
+        before = _asked(pack, q.name, situation)
+        if before is None or before.cases is not None or before.groups is not None:
+            return None
+        if {a.rule for a in before.applied} <= set(rules):
+            return before
+    return None
+
+
+BASELINE_TRIES = 16
+"""How many ways of switching a question's rules off its baseline tries."""
+
+
+def _switched(pack: Pack, whens: list[Expr], given: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """`given` with each of `whens` switched off in turn (`switch_offs`), every way of doing so."""
+    from explain.faq_questions import switch_offs
+
+    if not whens:
+        yield given
+        return
+    for values in switch_offs(pack, whens[0], given):
+        yield from _switched(pack, whens[1:], {**given, **values})
 
 
 def _what_it_shows(r: Ruling) -> set[str]:

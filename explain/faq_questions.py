@@ -21,16 +21,17 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
-from itertools import product
+from itertools import islice, product
 from typing import Any
 
-from kb.errors import Span
+from kb.errors import RulingsError, Span
 from kb.expr import Expr, atoms, evaluate, json_value
 from kb.model import Example, Pack, Policy, Quantity
 from solver.ask import ask_if_possible, readings_of
 from solver.ruling import Ruling
 from solver.situation import Situation, situation_from_data
 from solver.space.find import counted_facts, find
+from solver.space.model import values_of
 from solver.space.search import base_inputs, fact_values, frontier, minimal_witnesses
 
 MAX_FACTS = 4
@@ -243,7 +244,7 @@ def _by_ruling(pack: Pack, q: Quantity, typical: dict[str, Any], topic: str, sho
         picked: list[dict[str, Any]] = []
         for most in _deepening(limit):  # the fewest facts first: a search that finds them at typical values stops
             found = find(pack, q.name, lambda r: not r.cases and test(r), start,
-                         facts=_deciding(pack, q), max_facts=most, decided=True)
+                         facts=_deciding(pack, q), max_facts=most, decided=True, joint=True)
             picked = [{n: _pick(v, typical.get(n)) for n, v in f.given} for f in found]
             picked = [g for g in picked if realistic(pack, q, g, typical)]
             if picked and min(_distance(g, typical) for g in picked) == 0:
@@ -656,27 +657,32 @@ def worked_inputs(pack: Pack, name: str) -> dict[str, Any]:
 
 def _switched_off(pack: Pack, when: Expr | None, given: dict[str, Any]) -> dict[str, Any]:
     """Values for the facts without a default that an event's condition reads, so that it does not hold."""
-    if when is None:
-        return {}
-    try:
-        if evaluate(when, fact_values(pack, given)) in (True, False):
-            return {}  # decided already: nothing to give
-    except Exception:
-        pass
+    return next(switch_offs(pack, when, given), {})
+
+
+def switch_offs(pack: Pack, when: Expr | None, given: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Each choice of values, the most typical first, for the facts without a default that `when` reads, so that
+    it does not hold; nothing (one empty choice) when `given` decides it already or it reads no such fact."""
+    if when is None or _answer(when, fact_values(pack, given)) in (True, False):
+        yield {}  # decided already: nothing to give
+        return
     names = [n for n in base_inputs(pack, [when]) if n not in given and pack.facts[n].default is None]
     if not names:
-        return {}
-    choices = [[False, True] if pack.facts[n].type.kind == "bool" else list(pack.facts[n].domain)[:8] for n in names]
-    for n, values in enumerate(product(*choices)):
-        if n > 256:
-            break
+        yield {}
+        return
+    choices = [values_of(pack, n)[:8] for n in names]  # the most typical values first
+    for values in islice(product(*choices), 257):
         candidate = dict(zip(names, values, strict=True))
-        try:
-            if evaluate(when, fact_values(pack, {**given, **candidate})) is False:  # type: ignore[arg-type]
-                return candidate
-        except Exception:
-            continue
-    return {}
+        if _answer(when, fact_values(pack, {**given, **candidate})) is False:
+            yield candidate
+
+
+def _answer(when: Expr, values: dict[str, Any]) -> Any:
+    """What a condition answers, or None where the values make it fail (a division by zero)."""
+    try:
+        return evaluate(when, values)
+    except RulingsError:
+        return None
 
 
 def middle(dice: str | None) -> int:

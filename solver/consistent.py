@@ -35,10 +35,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import pairwise
+from itertools import pairwise, product
 from math import prod
 from typing import Any
 
+from kb.errors import RulingsError
 from kb.expr import UNKNOWN, Expr, children, evaluate
 from kb.model import Fact, Pack
 
@@ -236,8 +237,11 @@ def _breakpoints(fact: Fact, cuts: list[int], centre: int, *, exact: bool) -> Pa
     return Partition(fact.name, tuple(runs), tuple(sorted(reps, key=lambda v: (abs(v - centre), v))), exact)
 
 
-def comparisons_of(node: Any, name: str, atoms: list[Any], in_atom: bool = False) -> bool:
-    """Collect the comparisons that read `name`; True when it is read as a number outside any comparison."""
+def comparisons_of(node: Any, name: str, atoms: list[Any], in_atom: bool = False, *, jointly: bool = False) -> bool:
+    """Collect the comparisons that read `name`; True when it is read as a number outside any comparison.
+
+    A comparison that also reads other facts counts `name` (its partition keeps every value apart), or with
+    `jointly` is collected too (`joint_values` splits the facts it compares together)."""
     if not isinstance(node, tuple) or not node:
         return False
     tag = node[0]
@@ -246,7 +250,7 @@ def comparisons_of(node: Any, name: str, atoms: list[Any], in_atom: bool = False
     if tag == "c":
         return False
     if tag == "cmp" and not in_atom:
-        if _names(node) == {name}:
+        if _names(node) == {name} or (jointly and name in _names(node)):
             atoms.append(node)
             return False
         # compared with another fact: every value is kept apart (sound, if not the smallest partition)
@@ -255,8 +259,113 @@ def comparisons_of(node: Any, name: str, atoms: list[Any], in_atom: bool = False
         return False
     counted = False
     for child in children(node):
-        counted |= comparisons_of(child, name, atoms, in_atom)
+        counted |= comparisons_of(child, name, atoms, in_atom, jointly=jointly)
     return counted
+
+
+def compared_groups(pack: Pack, names: Iterable[str]) -> list[list[str]]:
+    """The int facts of `names` compared with one another (or with facts outside `names`) and read nowhere else,
+    in groups of facts some comparison reads together (in `names`' order): each group `joint_values` can split.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> compared_groups(load_pack("fantasy"), ["shooter.bs", "shooter.los", "target.los", "hard_cover.los"])
+        [['shooter.los', 'target.los', 'hard_cover.los']]
+    """
+    members = [n for n in names if _int_base(pack, n) and _compared(pack, n) is not None]
+    links = {n: {m for a in _compared(pack, n) or () for m in _names(a) if m in members} for n in members}
+    groups: list[list[str]] = []
+    placed: set[str] = set()
+    for n in members:
+        if n in placed:
+            continue
+        group, todo = {n}, [n]
+        while todo:
+            more = links[todo.pop()] - group
+            group |= more
+            todo += more
+        placed |= group
+        if any(len(_names(a)) > 1 for m in group for a in _compared(pack, m) or ()):
+            groups.append([m for m in members if m in group])
+    return groups
+
+
+def joint_values(pack: Pack, names: Sequence[str], known: Mapping[str, Any]) -> tuple[tuple[int, ...], ...] | None:
+    """One assignment to the int facts `names` per class of assignments no expression of the pack tells apart,
+    every other fact the comparisons read holding its value in `known`; the nearest the typical values first.
+
+    Facts compared with each other (`attack.distance * 4 <= weapon.range`) keep every value apart in their own
+    partitions (`partition`); together, only the answers of the comparisons that read them matter, so 72 distances
+    by 67 ranges are a handful of classes. None where that is not proven: a fact read outside a comparison, a
+    comparison that reads a fact neither in `names` nor in `known`, too many assignments to go through.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> pack = load_pack("fantasy")
+        >>> joint_values(pack, ["shooter.los", "target.los"], {"hard_cover.los": 2, "soft_cover.los": 2})
+        ((2, 2), (2, 5), (5, 2), (5, 5))
+        >>> joint_values(pack, ["shooter.los", "target.los"], {}) is None  # the covers' heights are unknown
+        True
+    """
+    facts = [pack.facts[n] for n in names]
+    atoms: dict[int, Any] = {}
+    for n in names:
+        read = _compared(pack, n) if _int_base(pack, n) else None
+        if read is None:
+            return None
+        atoms.update((id(a), a) for a in read)
+    outside = {m for a in atoms.values() for m in _names(a)} - set(names)
+    if not outside <= known.keys() or prod(f.range[1] - f.range[0] + 1 for f in facts if f.range) > EVALUATE_LIMIT:
+        return None
+    key = ("joint", tuple(names), tuple(sorted((m, _hashable(known[m])) for m in outside)))
+    if key not in pack.index:
+        pack.index[key] = (_joint(facts, list(atoms.values()), {m: known[m] for m in outside}),)
+    return pack.index[key][0]  # type: ignore[no-any-return]
+
+
+def _joint(facts: list[Fact], atoms: list[Any], known: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
+    """Each class of assignments to `facts` by the answers of `atoms`, as its assignment nearest the typical
+    values (the smallest of those, on a tie), the nearest class first."""
+    answers = [_atom_fn(a) for a in atoms]
+    centre = [typical(f) for f in facts]
+    best: dict[tuple[Any, ...], tuple[int, tuple[int, ...]]] = {}
+    for values in product(*(range(f.range[0], f.range[1] + 1) for f in facts if f.range)):
+        scope = {**known, **{f.name: v for f, v in zip(facts, values, strict=True)}}
+        signature = tuple(_answer(fn, scope) for fn in answers)
+        rank = (sum(abs(v - c) for v, c in zip(values, centre, strict=True)), values)
+        if signature not in best or rank < best[signature]:
+            best[signature] = rank
+    return tuple(values for _, values in sorted(best.values()))
+
+
+_FAILS = object()
+"""The answer of a comparison its values make fail (a division by zero): told apart from every other answer."""
+
+
+def _answer(fn: Callable[[Mapping[str, object]], object], scope: Mapping[str, object]) -> object:
+    try:
+        return fn(scope)
+    except RulingsError:
+        return _FAILS
+
+
+def _int_base(pack: Pack, name: str) -> bool:
+    fact = pack.facts.get(name)
+    return fact is not None and fact.type.kind == "int" and bool(fact.range) and fact.derive is None
+
+
+def _compared(pack: Pack, name: str) -> tuple[Any, ...] | None:
+    """Every comparison of the pack that reads the fact, with other facts or alone; None where an expression
+    reads it outside a comparison (counts with it)."""
+    key = ("compared", name)
+    if key not in pack.index:
+        atoms: list[Any] = []
+        counted = False
+        for expr in expressions(pack):
+            if name in expr.names:
+                counted |= comparisons_of(expr._tree, name, atoms, jointly=True)
+        pack.index[key] = (None if counted else tuple(atoms),)
+    return pack.index[key][0]  # type: ignore[no-any-return]
 
 
 def _names(node: Any) -> set[str]:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from kb.errors import RuleCycle, RulingsError, Span
+from kb.errors import Contradiction, RuleCycle, RulingsError, Span
 from kb.expr import UNKNOWN, Expr, evaluate, parse_expr
 from kb.loader import gc_paused
 from kb.model import READING, Modifier, Pack
@@ -108,6 +108,13 @@ def check_pack(pack: Pack, coverage: Coverage | None = None, *, words: Words = N
     """
     coverage = coverage if coverage is not None else Coverage()
     _COVERAGE[id(pack)] = coverage
+    try:
+        return _checked(pack, coverage, words)
+    finally:  # once the pack is freed its id may be another pack's (a `loose` copy), which must not inherit this
+        _COVERAGE.pop(id(pack), None)
+
+
+def _checked(pack: Pack, coverage: Coverage, words: Words) -> list[Finding]:
     holds: dict[str, dict[str, Any] | None] = {}
     proven: dict[str, bool] = {}
     for m in progress(pack.modifiers.values(), f"check {pack.name}", total=len(pack.modifiers)):
@@ -152,15 +159,20 @@ def check_pack(pack: Pack, coverage: Coverage | None = None, *, words: Words = N
 
 def replay(pack: Pack, quantity: str, witness: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
     """The witness completed with the facts the quantity needs, and what `rulings ask` answers for it."""
-    from solver.ask import ask, ask_if_possible
+    from solver.ask import ask
     from solver.situation import Situation
 
     def answered(given: dict[str, Any]) -> bool:
-        ruling = ask_if_possible(pack, quantity, Situation(given=given))
-        return ruling is None or ruling.cases is None
+        try:
+            return ask(pack, quantity, Situation(given=given)).cases is None
+        except Contradiction:  # a situation that cannot happen answers nothing
+            return False
+        except RulingsError:  # refused for what the finding shows (two rules set the value): the answer
+            return True
 
     facts = {f: v for f, v in witness.items() if f in pack.facts}  # a base or a target is no fact: kept below
-    found = minimal_witnesses(pack, answered, candidate_facts(pack, quantity), fixed=facts)
+    # one completion is enough: facts compared with each other take one pair of values per class
+    found = minimal_witnesses(pack, answered, candidate_facts(pack, quantity), fixed=facts, joint=True)
     given = found[0] if found else facts
     given = {f: given[f] for f in in_pack_order(pack, (f for f in given if f in pack.facts))}
     q = pack.quantities[quantity]
@@ -301,8 +313,9 @@ def _never_changes(pack: Pack, holds: Mapping[str, dict[str, Any] | None], skip:
             if any(differs_at(pack, without, q, g) for g in every_reading(pack, q, coverage, targets=False)):
                 continue
             _coverage(pack).merge(coverage)
-            if not coverage.exhaustive:
-                yield _unproven(pack, "never_changes", m, "no situation tried is told anything else without it")
+            if not coverage.exhaustive:  # a note for each quantity, as a finding would be
+                yield _not_proven(pack, f"never_changes.{m.name}.{q}", f"{m.name} may never change a ruling of {q} "
+                                  "(no situation tried is told anything else without it)", _spans(pack, [m.name]), q)
                 continue
             yield Finding("warning", "never_changes", f"never_changes.{m.name}.{q}",
                           f"{m.name} holds but never changes a ruling of {q}: wherever it holds, a clamp, cap, set "
@@ -359,7 +372,8 @@ def _limits(pack: Pack) -> Iterable[Finding]:
         for q in limit.quantities:
             coverage = Coverage(deadline=_coverage(pack).deadline)
             broken = None
-            chance = bool(limit.holds.names & {"probability", "impossible", "display"})  # what a target changes
+            # what a target changes: the chance, and the assumptions a result relies on to pass or fail
+            chance = bool(limit.holds.names & {"probability", "impossible", "display", "assumptions"})
             for given in every_reading(pack, q, coverage, targets=chance):
                 try:
                     r = ask(pack, q, Situation(given={f: v for f, v in given.items() if f in pack.facts},

@@ -27,7 +27,7 @@ from kb.model import RULING_FIELDS, Pack
 from solver.ask import ask, ask_if_possible
 from solver.ruling import Ruling
 from solver.situation import Situation
-from solver.space.model import Coverage, partition
+from solver.space.model import Coverage, consistent, partition
 from solver.space.progress import progress
 from solver.space.search import fact_values, frontier, interchangeable, sample_values, situations
 
@@ -149,14 +149,17 @@ def _readings(pack: Pack, quantity: str) -> list[Expr | None]:
 def find(pack: Pack, quantity: str, where: Expr | str | Callable[[Ruling], bool],
          situation: Situation | None = None, *, facts: Iterable[str] | None = None,
          max_facts: int | None = MAX_FACTS, coverage: Coverage | None = None,
-         decided: bool = False) -> list[Found]:
+         decided: bool = False, joint: bool = False) -> list[Found]:
     """Every minimal situation over `facts` (default: `search_facts`) whose ruling satisfies `where`.
 
     The search stops after situations of `max_facts` facts beyond the given
     ones (None: no limit); within that, the answer is complete. `coverage`
     records whether the limit (or a deadline) left situations unsearched.
     With `decided`, only rulings without cases are wanted, so situations that
-    leave a fact the ruling needs unknown are not worked through.
+    leave a fact the ruling needs unknown are not worked through. With
+    `joint`, facts compared with each other take one combination of values per
+    class no expression tells apart (`situations`): every class of situation is
+    still searched, but a result stands for its class, not each situation of it.
 
     Interchangeable rules (`interchangeable`: the same constant effect, each on
     its own fact) are searched by how many of them hold, when `where` reads no
@@ -192,7 +195,7 @@ def find(pack: Pack, quantity: str, where: Expr | str | Callable[[Ruling], bool]
     outer_values = [_outer_values(pack, f) for f in outer]
     for values in progress(product(*outer_values), f"find {quantity}", total=prod(map(len, outer_values))):
         pinned = {**fixed, **{f: v for f, v in zip(outer, values, strict=True) if v is not None}}
-        for given in situations(pack, inner, fixed=pinned, coverage=coverage):
+        for given in situations(pack, inner, fixed=pinned, coverage=coverage, joint=joint):
             if max_facts is not None and len(given) - len(fixed) > max_facts:
                 coverage.stop(f"situations setting more than {max_facts} facts beyond those given were not "
                               "searched (raise the limit with --max-facts)")
@@ -367,15 +370,39 @@ def _join(pack: Pack, a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, A
 
 
 def _widen(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
-    """Each int value as the range of its partition class (every value of which gives the same ruling)."""
+    """Each int value as the range of its partition class (every value of which gives the same ruling); a derived
+    fact's, as the values of the class its inputs can produce with the rest of the situation."""
     out = dict(given)
     for name, value in given.items():
         fact = pack.facts[name]
-        if fact.type.kind == "int" and fact.range and fact.derive is None and isinstance(value, int):
+        if fact.type.kind == "int" and fact.range and isinstance(value, int) and not isinstance(value, bool):
             runs = partition(pack, name).class_of(value)
+            if fact.derive is not None:
+                runs = _producible_runs(pack, name, runs, {n: v for n, v in given.items() if n != name})
             if len(runs) == 1 and runs[0][0] != runs[0][1]:
                 out[name] = runs[0]
     return out
+
+
+def _producible_runs(pack: Pack, name: str, runs: tuple[tuple[int, int], ...],
+                     rest: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:
+    """The values of `runs` that the derived fact `name`, given beside `rest`, can take (each found consistent:
+    some values of its inputs produce it), as runs; none for a class of more than `WIDEST` values."""
+    if sum(high - low + 1 for low, high in runs) > WIDEST:
+        return ()
+    out: list[tuple[int, int]] = []
+    for v in (v for low, high in runs for v in range(low, high + 1)):
+        if not consistent(pack, {**rest, name: v}):
+            continue
+        if out and out[-1][1] == v - 1:
+            out[-1] = (out[-1][0], v)
+        else:
+            out.append((v, v))
+    return tuple(out)
+
+
+WIDEST = 1000
+"""The most values of a derived int fact's class that a result is widened over, each checked to be possible."""
 
 
 def _span(value: Any) -> tuple[int, int]:

@@ -23,6 +23,7 @@ from solver.consistent import (
     SOLUTION_LIMIT,
     Coverage,
     Partition,
+    compared_groups,
     comparisons_of,
     completions,
     consistent,
@@ -30,6 +31,7 @@ from solver.consistent import (
     expressions,
     facts_behind,
     inputs,
+    joint_values,
     partition,
     plain_values,
     producible,
@@ -40,9 +42,10 @@ from solver.consistent import (
     values_of,
 )
 
-__all__ = ["DEADLINE", "EVALUATE_LIMIT", "SOLUTION_LIMIT", "Coverage", "Partition", "comparisons_of", "completions",
-           "consistent", "defaults_apply", "expressions", "facts_behind", "inputs", "partition", "plain_values",
-           "producible", "simple_cuts", "splits", "typical", "unsplit", "values_of"]
+__all__ = ["DEADLINE", "EVALUATE_LIMIT", "SOLUTION_LIMIT", "Coverage", "Partition", "compared_groups",
+           "comparisons_of", "completions", "consistent", "defaults_apply", "expressions", "facts_behind", "inputs",
+           "joint_values", "partition", "plain_values", "producible", "simple_cuts", "splits", "typical", "unsplit",
+           "values_of"]
 
 DEADLINE: float | None
 

@@ -44,10 +44,13 @@ from kb.graph import dependency_graph
 from kb.model import Modifier, Pack
 from solver.space.model import (
     Coverage,
+    compared_groups,
     consistent,
+    defaults_apply,
     expressions,
     facts_behind,
     inputs,
+    joint_values,
     partition,
     plain_values,
     splits,
@@ -162,7 +165,8 @@ def untangle(pack: Pack, names: set[str]) -> set[str]:
 
 
 def situations(
-    pack: Pack, facts: Sequence[str], *, fixed: Mapping[str, Any] = {}, coverage: Coverage | None = None
+    pack: Pack, facts: Sequence[str], *, fixed: Mapping[str, Any] = {}, coverage: Coverage | None = None,
+    joint: bool = False,
 ) -> Iterator[dict[str, Any]]:
     """Every assignment to `facts` the pack's domain constraints allow, merged over `fixed`, smallest first.
 
@@ -176,7 +180,12 @@ def situations(
     then of the facts' order in `facts`, then in python-constraint's
     (deterministic) order over the values, each domain tried in order.
     A fact whose values the search cannot split (`splits`) is left out, and
-    `coverage` says so.
+    `coverage` says so. With `joint`, facts without a default that are given
+    together and compared with each other take one combination of values
+    per class no expression tells apart (`joint_values`), not every
+    combination of their values: enough to prove that no situation shows
+    something, or to find the one nearest the typical values, but not to
+    list them all.
 
     Examples:
         >>> from kb.loader import load_pack
@@ -201,7 +210,7 @@ def situations(
     on_need = {f for f in free if pack.facts[f].default is None and pack.facts[f].derive is None}
     # only they can leave a fact without default needed; one that also needs facts outside the search cannot
     reach = set(free) | set(fixed)
-    reads = [r for r in _relevant(pack, on_need) if r[1] & set(_index(pack).on_need) <= reach]
+    reads = [r for r in _relevant(pack, on_need) if _reachable(pack, r[0].names, reach)]
     checks = [
         (c.require, set(base_inputs(pack, [c.require])) | set(c.require.names))
         for c in pack.constraints.values()
@@ -232,8 +241,8 @@ def situations(
                 for assigned in _solve(pack, list(combo), fixed, checks, static):
                     wanted, chained = _waited_for(pack, assigned, needs, reads)
                     serial += 1
-                    heapq.heappush(pending, (size + len(wanted), serial,
-                                             _complete(pack, assigned, wanted, chained, needs, reads, checks)))
+                    heapq.heappush(pending, (size + len(wanted), serial, _complete(
+                        pack, assigned, wanted, chained, needs, reads, checks, joint)))
             yield from due(size)
         yield from due(None)  # every fact was chosen: what is left holds facts given because they were waited for
 
@@ -242,6 +251,21 @@ def situations(
             return
         coverage.searched += 1
         yield found
+
+
+def _reachable(pack: Pack, names: Iterable[str], reach: set[str]) -> bool:
+    """Whether every fact without a default behind `names` can be given by the search: it is in `reach`, or is
+    read through a derived fact in `reach` (given whole, it stands for its inputs)."""
+    for name in names:
+        fact = pack.facts.get(name)
+        if name in reach or fact is None:
+            continue
+        if fact.derive is not None:
+            if not _reachable(pack, fact.derive.names, reach):
+                return False
+        elif name in _index(pack).on_need:
+            return False
+    return True
 
 
 def _waited_for(pack: Pack, given: Mapping[str, Any], needs: list[str],
@@ -260,23 +284,45 @@ def _waited_for(pack: Pack, given: Mapping[str, Any], needs: list[str],
 
 def _complete(pack: Pack, given: dict[str, Any], wanted: list[str], chained: bool, needs: list[str],
               reads: list[tuple[Expr, set[str], str | None]],
-              checks: list[tuple[Expr, set[str]]]) -> Iterator[dict[str, Any]]:
-    """`given` with each combination of values of the facts it waits for (`_waited_for`).
+              checks: list[tuple[Expr, set[str]]], joint: bool) -> Iterator[dict[str, Any]]:
+    """`given` with each combination of values of the facts it waits for (`_waited_for`, `_combinations`).
 
     Where finding them took a second round, what waits can depend on the values, so each combination is
     checked again and completed further where it must be. Plain values (no derived fact settled from its
     possible inputs) are cheap, and can only find a fact waited for that is not: the situation is then a
     little larger than it needs to be, never missing.
     """
-    for values in product(*(values_of(pack, f) for f in wanted)):
+    for values in _combinations(pack, wanted, given, joint):
         found = {**given, **dict(zip(wanted, values, strict=True))}
         if chained and (more := _waiting(pack, found, needs, reads)):
             for value in values_of(pack, more[0]):
                 deeper = {**found, more[0]: value}
-                yield from _complete(pack, deeper, *_waited_for(pack, deeper, needs, reads), needs, reads, checks)
+                yield from _complete(pack, deeper, *_waited_for(pack, deeper, needs, reads), needs, reads, checks,
+                                     joint)
             continue
         if all(_allows(pack, require, found) for require, _ in checks):
             yield found
+
+
+def _combinations(pack: Pack, wanted: list[str], given: Mapping[str, Any], joint: bool) -> Iterator[tuple[Any, ...]]:
+    """Each combination of values of `wanted` to try with `given`: one value of each class of each fact, or with
+    `joint`, for facts compared with each other (`compared_groups`), one combination of each class of their values
+    together, the rest of the situation holding its values (`joint_values`)."""
+    parts: list[tuple[list[str], Sequence[tuple[Any, ...]]]] = []
+    rest = list(wanted)
+    if joint:
+        known = {**defaults_apply(pack, given), **{n: v for n, v in given.items() if pack.facts[n].derive is None}}
+        for group in compared_groups(pack, wanted):
+            together = joint_values(pack, group, known)
+            if together is not None:
+                parts.append((group, together))
+                rest = [f for f in rest if f not in group]
+    parts += [([f], [(v,) for v in values_of(pack, f)]) for f in rest]
+    parts.sort(key=lambda part: wanted.index(part[0][0]))  # the first fact's values change the slowest
+    at = {f: i for i, f in enumerate(f for names, _ in parts for f in names)}
+    for chosen in product(*(values for _, values in parts)):
+        flat = [v for values in chosen for v in values]
+        yield tuple(flat[at[f]] for f in wanted)
 
 
 def _waiting(pack: Pack, given: Mapping[str, Any], needs: list[str],
@@ -288,8 +334,12 @@ def _waiting(pack: Pack, given: Mapping[str, Any], needs: list[str],
     missing = [f for f in needs if f not in given and any(f in base for _, base in open_)]
     if not missing:
         return []
-    filled = plain_values(pack, {**given, **{f: values_of(pack, f)[0] for f in missing}})
+    probe = {**given, **{f: values_of(pack, f)[0] for f in missing}}
+    filled = plain_values(pack, probe)
     decided = [base for expr, base in open_ if _probe(expr, filled, None) is not UNKNOWN]
+    if len(decided) < len(open_):  # a derived fact the inputs left can settle (one value), as `ask` settles it
+        settled = fact_values(pack, probe)
+        decided = [base for expr, base in open_ if _probe(expr, settled, None) is not UNKNOWN]
     return [f for f in missing if any(f in base for base in decided)]
 
 
@@ -348,8 +398,10 @@ def minimal_witnesses(
     fixed: Mapping[str, Any] = {},
     limit: int = 1,
     coverage: Coverage | None = None,
+    joint: bool = False,
 ) -> list[dict[str, Any]]:
-    """The smallest situations for which `predicate(given)` holds: at most `limit`, smallest first.
+    """The smallest situations for which `predicate(given)` holds: at most `limit`, smallest first (`joint`: see
+    `situations`).
 
     Smallest means fewest facts set beyond defaults (a fact without a default
     counts as set when given); the search goes by increasing size, so the
@@ -367,7 +419,7 @@ def minimal_witnesses(
     found: list[dict[str, Any]] = []
     if limit < 1:
         return found
-    for given in situations(pack, facts, fixed=fixed, coverage=coverage):
+    for given in situations(pack, facts, fixed=fixed, coverage=coverage, joint=joint):
         if predicate(given):
             found.append(given)
             if len(found) >= limit:

@@ -48,3 +48,30 @@ def test_quotes_with_an_inch_mark_stay_readable() -> None:
     e = entry(FANTASY, "to_hit", {"given": {"shooter.bs": 3, "target.within_4in": True}})
     assert 'Roll to Hit ¶5: \u201cany shot at an enemy within 4" gains a +1 shooting modifier.\u201d' in \
         citations(FANTASY, e)
+
+
+CLOSE_AND_POINT_BLANK = """
+pack: volley
+facts:
+  attack.distance: {type: int, range: [1, 24], typical: 6, text: "the target is {value} inches away"}
+  weapon.range: {type: int, range: [6, 48], typical: 24, text: "the weapon has range {value} inches"}
+quantities:
+  to_hit: {kind: score, base: 4, text: the score needed to hit}
+modifiers:
+  point_blank: {quantity: to_hit, change: +1, when: "attack.distance <= 6"}
+  close_volley: {quantity: to_hit, change: +1, when: "attack.distance * 4 <= weapon.range"}
+"""
+
+
+def test_a_rule_switched_off_for_the_answers_baseline_switches_no_other_rule_on() -> None:
+    """Close volley is switched off by a distance and range where 4 times the distance is over the range. The most
+    typical ones (6 inches: 24 is not under 23) are point blank, which would make the answer "3+, as without it":
+    the baseline takes the first that is not (7 inches, 24), where nothing applies and 4+ is needed."""
+    from explain.faq import faq
+    from kb.document import read_yaml
+    from kb.loader import build_pack
+
+    pack = build_pack([read_yaml(CLOSE_AND_POINT_BLANK, "volley.yaml")], "volley")
+    (entry,) = [e for e in faq(pack) if "modifier:close_volley" in e.shows]
+    assert [a.rule for a in entry.ruling.applied] == ["close_volley"]
+    assert entry.baseline is not None and entry.baseline.applied == () and entry.baseline.display == "4+"

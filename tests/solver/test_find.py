@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
+from kb.document import read_yaml
 from kb.errors import RulingsError
-from kb.loader import load_pack
+from kb.loader import build_pack, load_pack
 from kb.model import Pack
 from solver import Situation, ask
 from solver.space.find import find, parse_where, satisfies
@@ -211,3 +212,23 @@ def test_a_pack_made_from_another_keeps_its_own_rulings() -> None:
     assert _asked(_asked_before(pack), pack, "wounds_regained", Situation(), broken, True) is None
     assert _asked_before(pack) and _asked_before(pack) is _asked_before(pack)
     assert _asked_before(loose) == {} and _asked_before(loose) is not _asked_before(pack)
+
+
+DERIVED_COUNT = """
+pack: widen
+facts:
+  f.a: {type: bool, text: a holds}
+  f.n: {type: int, range: [0, 4], default: 2, text: "n is {value}"}
+  d.n: {type: int, range: [0, 9], derive: "f.n + (2 if f.a else 0)", text: "dn is {value}"}
+quantities:
+  q: {kind: score, base: 4}
+modifiers:
+  r0: {quantity: q, change: +1, when: "d.n >= 4"}
+"""
+
+
+def test_a_derived_number_found_is_shown_as_every_value_of_its_class_its_inputs_can_produce() -> None:
+    """`d.n >= 4` splits d.n into 0..3 and 4..9, but n is at most 4 and a adds 2: d.n can be 4, 5 or 6 and no
+    more. Shown as the lone value 4, a situation of d.n 5 held no result; shown as 4..9, 7 to 9 could not happen."""
+    pack = build_pack([read_yaml(DERIVED_COUNT, "widen.yaml")], "widen")
+    assert [f.describe() for f in find(pack, "q", "value == 5")] == ["d.n = 4..6"]

@@ -207,3 +207,44 @@ def test_limit_gives_several_witnesses_smallest_first() -> None:
     found = minimal_witnesses(pack, bool, ["a.flag", "b.flag"], limit=3)
     assert found == [{"a.flag": True}, {"b.flag": True}, {"a.flag": True, "b.flag": True}]
     assert minimal_witnesses(pack, lambda g: False, ["a.flag"]) == []
+
+
+BEHIND_A_DERIVED_FACT = """
+pack: behind
+facts:
+  a.y: {type: int, range: [1, 1], text: "y is {value}"}
+  a.x: {type: int, range: [1, 1], text: "x is {value}"}
+  d.far: {type: bool, derive: "a.x > 1", text: far}
+quantities:
+  q: {kind: score, base: "4"}
+modifiers:
+  m0: {quantity: q, change: -1, when: "not d.far and a.y < 0"}
+"""
+
+
+def test_a_fact_a_condition_waits_for_is_given_when_the_other_facts_it_reads_are_behind_a_derived_fact() -> None:
+    """The condition reads `a.x` only through `d.far`, which the search gives whole: it can still be decided, so
+    `a.y` (no default) is given. Left out, every situation but an impossible one (`d.far` true) left the ruling
+    undecided, and `find` said no situation needs 4+ while every one does."""
+    from solver.space.find import find
+    from solver.space.model import Coverage
+
+    pack = build_pack([read_yaml(BEHIND_A_DERIVED_FACT, "behind.yaml")], "behind")
+    assert ask(pack, "q", Situation(given={"a.x": 1, "a.y": 1})).value == 4  # the only situation there is
+    coverage = Coverage()
+    found = find(pack, "q", "value == 4", coverage=coverage, max_facts=None, decided=True)
+    assert coverage.exhaustive and [f.describe() for f in found] == ["a.y = 1"]
+
+
+def test_a_fact_is_given_where_it_decides_a_condition_once_a_derived_fact_of_one_possible_value_is_settled() -> None:
+    """x can only be 1, so `d.far` (x over 1) is false whatever is given, as a ruling settles it: then y decides
+    the rule. Without settling it, giving y seemed to decide nothing, so y was only given beside `d.far` itself,
+    a situation that says no more than y alone, and `find` found no situation at all where every one needs 3+."""
+    from solver.space.find import find
+    from solver.space.model import Coverage
+
+    pack = build_pack([read_yaml(BEHIND_A_DERIVED_FACT.replace("a.y < 0", "a.y < 2"), "behind.yaml")], "behind")
+    assert ask(pack, "q", Situation(given={"a.x": 1, "a.y": 1})).value == 3  # the only situation there is
+    coverage = Coverage()
+    found = find(pack, "q", "value == 3", coverage=coverage, max_facts=None, decided=True)
+    assert coverage.exhaustive and [f.describe() for f in found] == ["a.y = 1"]
