@@ -91,8 +91,14 @@ def questions(pack: Pack, q: Quantity) -> Iterator[Question]:
     if q.automatic is not None:
         yield from _by_ruling(pack, q, typical, TOPICS["automatic"], "automatic", lambda r: bool(r.automatic))
     for m in pack.modifiers_of(q.name):
-        yield from _by_ruling(pack, q, typical, TOPICS["modifier"], f"modifier:{m.name}", partial(_alone, m.name),
-                              also=_keywords_for(pack, m.when))
+        shown = list(_by_ruling(pack, q, typical, TOPICS["modifier"], f"modifier:{m.name}", partial(_alone, m.name),
+                                also=_keywords_for(pack, m.when)))
+        if not shown and not any(_by_ruling(pack, q, typical, "", "", partial(_sole, m.name))):
+            # a rule that is never the only one to count (far: always at long range too) counts beside the fewest;
+            # one that is, where a limit bites (plate: at least 1 Damage), is shown by that limit's question
+            shown = list(_by_ruling(pack, q, typical, TOPICS["modifier"], f"modifier:{m.name}",
+                                    partial(_beside_others, m.name), also=_keywords_for(pack, m.when)))
+        yield from shown
     rules = {m.name for m in pack.modifiers_of(q.name)}
     for p in pack.policies.values() if rules else ():  # a policy shows only where the pack's modifiers meet it
         if not (q.name in p.quantities or rules.intersection(p.rules) or p.rule in rules):
@@ -177,6 +183,17 @@ def realistic(pack: Pack, q: Quantity, given: dict[str, Any], typical: dict[str,
 def _alone(rule: str, r: Ruling) -> bool:
     """The rule counts and nothing else does or bites: what the modifier does, seen on its own."""
     return ([a.rule for a in r.applied] == [rule] and not r.clamped and not r.suppressed and not r.ignored
+            and not r.impossible and not r.automatic and r.then is None and r.readings is None)
+
+
+def _sole(rule: str, r: Ruling) -> bool:
+    """The rule is the only one that counts (a limit may bite)."""
+    return [a.rule for a in r.applied] == [rule]
+
+
+def _beside_others(rule: str, r: Ruling) -> bool:
+    """The rule counts beside other rules, and nothing bites: what the modifier does where it never counts alone."""
+    return (rule in [a.rule for a in r.applied] and not r.clamped and not r.suppressed and not r.ignored
             and not r.impossible and not r.automatic and r.then is None and r.readings is None)
 
 

@@ -293,3 +293,35 @@ def test_a_roll_already_made_says_whether_it_passed() -> None:
 
     e = next(e for e in ENTRIES["skirmish"] if e.situation.get("roll") == 8)
     assert answer_text(e) == "7: it fails"
+
+
+NEVER_ALONE = """
+pack: ranges
+facts:
+  attack.distance: {type: int, range: [1, 72], typical: 12, text: "the target is {value} inches away"}
+  weapon.range: {type: int, range: [6, 72], typical: 24, text: "the weapon has range {value} inches"}
+  weapon.steady: {type: bool, default: true, text: the weapon is steady}
+quantities:
+  to_hit: {kind: score, base: 3, text: the score needed to hit}
+modifiers:
+  long_range: {quantity: to_hit, change: +1, when: "2 * attack.distance > weapon.range"}
+  far: {quantity: to_hit, change: +1, when: "attack.distance > 36"}
+  shaky: {quantity: to_hit, change: +1, when: "not weapon.steady"}
+policies:
+  at_most_6: {kind: clamp, quantity: to_hit, max: 6, text: a 6 always hits}
+"""
+
+
+def test_a_rule_that_never_counts_alone_is_shown_beside_the_rules_it_always_comes_with() -> None:
+    """Beyond 36 inches the target is always at long range too (the weapon reaches 72 inches at most), so "far"
+    never counts alone: its question shows it beside long range, the fewest rules it can count with. A rule that
+    does count alone gets its own question, as always."""
+    from kb.document import read_yaml
+    from kb.loader import build_pack
+
+    entries = faq(build_pack([read_yaml(NEVER_ALONE, "ranges.yaml")], "ranges"))
+    (far,) = [e for e in entries if "modifier:far" in e.shows]
+    assert [a.rule for a in far.ruling.applied] == ["long_range", "far"] and far.ruling.display == "5+"
+    assert far.situation["given"]["attack.distance"] > 36
+    (shaky,) = [e for e in entries if "modifier:shaky" in e.shows]
+    assert [a.rule for a in shaky.ruling.applied] == ["shaky"]
