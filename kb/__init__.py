@@ -2,12 +2,13 @@
 
 from typing import Any
 
-from kb.errors import Contradiction, PackError, RuleCycle, RulingsError, Span, UnknownName, Unsatisfiable
+from kb.errors import Contradiction, PackError, RuleCycle, RulingsError, Span, Undecided, UnknownName, Unsatisfiable
 from kb.locate import builtin_packs
 from kb.model import Pack
 
 __all__ = [
-    "Contradiction", "Pack", "PackError", "RuleCycle", "RulingsError", "Span", "UnknownName", "Unsatisfiable",
+    "Contradiction", "Pack", "PackError", "RuleCycle", "RulingsError", "Span", "Undecided", "UnknownName",
+    "Unsatisfiable",
     "builtin_packs", "load_pack",
 ]
 

@@ -92,6 +92,10 @@ class UnknownName(RulingsError):
         self.name = name
 
 
+class Undecided(RulingsError):
+    """A ruling that needs facts the situation does not give, and cannot list a case for each of their values."""
+
+
 class Contradiction(RulingsError):
     """A situation that states two things that cannot both be true; `facts` names the facts that conflict."""
 

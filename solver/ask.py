@@ -16,7 +16,7 @@ from itertools import product
 from math import prod
 from typing import Any
 
-from kb.errors import Contradiction, RulingsError, UnknownName
+from kb.errors import Contradiction, RulingsError, Undecided, UnknownName
 from kb.expr import Expr, evaluate
 from kb.model import READING, Modifier, Pack, Policy, Quantity, Reading
 from solver.arithmetic import dice_count, faces
@@ -368,11 +368,11 @@ def _solve(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, 
         fact = _pick(pack, need.names)
     domain = _possible(pack, fact, given)
     if not domain:
-        raise RulingsError(f"{q.name} depends on {fact}, which the situation does not give",
+        raise Undecided(f"{q.name} depends on {fact}, which the situation does not give",
                            hint=f"give it: --given {fact}=...")
     budget[0] -= len(domain)
     if budget[0] < 0:
-        raise RulingsError(f"{q.name} depends on too many unknown facts to list every case",
+        raise Undecided(f"{q.name} depends on too many unknown facts to list every case",
                            hint=f"give some of them, starting with --given {fact}=...")
     options = []
     for value in domain:

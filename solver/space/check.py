@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from kb.errors import Contradiction, RuleCycle, RulingsError, Span
+from kb.errors import Contradiction, RuleCycle, RulingsError, Span, Undecided
 from kb.expr import UNKNOWN, Expr, evaluate, parse_expr
 from kb.loader import gc_paused
 from kb.model import READING, Modifier, Pack
@@ -165,7 +165,7 @@ def replay(pack: Pack, quantity: str, witness: Mapping[str, Any]) -> tuple[dict[
     def answered(given: dict[str, Any]) -> bool:
         try:
             return ask(pack, quantity, Situation(given=given)).cases is None
-        except Contradiction:  # a situation that cannot happen answers nothing
+        except (Contradiction, Undecided):  # a situation that cannot happen, or needs more facts, answers nothing
             return False
         except RulingsError:  # refused for what the finding shows (two rules set the value): the answer
             return True
@@ -372,8 +372,10 @@ def _limits(pack: Pack) -> Iterable[Finding]:
         for q in limit.quantities:
             coverage = Coverage(deadline=_coverage(pack).deadline)
             broken = None
-            # what a target changes: the chance, and the assumptions a result relies on to pass or fail
-            chance = bool(limit.holds.names & {"probability", "impossible", "display", "assumptions"})
+            # what a target changes: the chance, the assumptions a result relies on to pass or fail, and, where
+            # the player may ignore modifiers, which of them are best ignored (so any field of the ruling)
+            chance = bool(limit.holds.names & {"probability", "impossible", "display", "assumptions"}
+                          or pack.policies_of(q, "choice"))
             for given in every_reading(pack, q, coverage, targets=chance):
                 try:
                     r = ask(pack, q, Situation(given={f: v for f, v in given.items() if f in pack.facts},

@@ -310,9 +310,10 @@ def _combinations(pack: Pack, wanted: list[str], given: Mapping[str, Any], joint
     together, the rest of the situation holding its values (`joint_values`)."""
     parts: list[tuple[list[str], Sequence[tuple[Any, ...]]]] = []
     rest = list(wanted)
-    if joint:
+    groups = compared_groups(pack, wanted) if joint else []
+    if groups:
         known = {**defaults_apply(pack, given), **{n: v for n, v in given.items() if pack.facts[n].derive is None}}
-        for group in compared_groups(pack, wanted):
+        for group in groups:
             together = joint_values(pack, group, known)
             if together is not None:
                 parts.append((group, together))

@@ -6,7 +6,7 @@ from kb.document import read_yaml
 from kb.loader import build_pack
 from solver.ask import ask
 from solver.situation import Situation
-from solver.space.check import check_pack
+from solver.space.check import check_pack, replay
 
 FAR_AND_LONG = """
 pack: ranges
@@ -23,15 +23,30 @@ modifiers:
 """
 
 
-def test_a_witness_giving_a_derived_fact_is_completed_with_inputs_that_derive_it() -> None:
+def test_a_subsumed_rules_witness_replays_to_both_rules_counting() -> None:
     """"far" holds exactly beyond 36 inches, where "long range" (twice the distance over a range of at most 72)
-    always holds too: a subsumed rule. Its witness gives `attack.far` as true; the distance and range the ruling
-    needs must be ones beyond 36 inches, not the typical 12 (which derives false and makes the replay fail)."""
+    always holds too: a subsumed rule, shown where far holds. That situation settles long range too, so it
+    replays as it is, to both rules counting."""
     pack = build_pack([read_yaml(FAR_AND_LONG, "ranges.yaml")], "ranges")
     (finding,) = [f for f in check_pack(pack) if f.kind == "subsumed_rule"]
     assert finding.key == "subsumed_rule.far+long_range"
     assert finding.witness is not None and finding.witness["attack.far"] is True
-    assert finding.witness["attack.distance"] > 36
-    assert finding.answer is not None and not finding.answer.startswith("error")
+    assert finding.witness.get("attack.distance", 37) > 36
+    assert finding.answer == "2+; applied long_range -1, far -1"  # 4, less 1 and 1
     ruling = ask(pack, "to_hit", Situation(given=dict(finding.witness)))
     assert [a.rule for a in ruling.applied] == ["long_range", "far"]
+
+
+CLOSE = FAR_AND_LONG.replace("""  far: {quantity: to_hit, change: -1, when: attack.far}""", """\
+  far: {quantity: to_hit, change: -1, when: attack.far}
+  close: {quantity: to_hit, change: +1, when: "attack.distance * 2 < weapon.range"}""")
+
+
+def test_a_witness_giving_a_derived_fact_is_completed_with_inputs_that_derive_it() -> None:
+    """Where far holds, close (twice the distance under the range) needs the distance and range. The typical 12
+    inches derives far false: a completion must take a distance beyond 36, or the replay fails."""
+    pack = build_pack([read_yaml(CLOSE, "ranges.yaml")], "ranges")
+    given, answer = replay(pack, "to_hit", {"attack.far": True})
+    assert given["attack.far"] is True and given["attack.distance"] > 36
+    assert not answer.startswith("error"), answer
+    assert [a.rule for a in ask(pack, "to_hit", Situation(given=given)).applied] == ["long_range", "far"]
