@@ -369,11 +369,11 @@ def _solve(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, 
     domain = _possible(pack, fact, given)
     if not domain:
         raise Undecided(f"{q.name} depends on {fact}, which the situation does not give",
-                           hint=f"give it: --given {fact}=...")
+                        hint=f"give it: --given {fact}=...")
     budget[0] -= len(domain)
     if budget[0] < 0:
         raise Undecided(f"{q.name} depends on too many unknown facts to list every case",
-                           hint=f"give some of them, starting with --given {fact}=...")
+                        hint=f"give some of them, starting with --given {fact}=...")
     options = []
     for value in domain:
         try:
