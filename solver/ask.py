@@ -148,7 +148,7 @@ def _with_reading_facts(pack: Pack, situation: Situation, reading: Mapping[str, 
     chosen = {READING + r: reading.get(r, pack.readings[r].default) for r in read}
     if all(situation.given.get(n) == v for n, v in chosen.items()):  # set already (the engine after the compiled)
         return situation
-    return replace(situation, given={**situation.given, **chosen})
+    return situation.given_as({**situation.given, **chosen})
 
 
 def readings_of(pack: Pack, q: Quantity) -> list[Reading]:
@@ -363,7 +363,7 @@ def _solve(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, 
 
         values[NON_REACH] = "whole_list"  # how matches() reads a rule's keyword phrases (the pack's reading)
     try:
-        return decide(pack, q, replace(situation, given=given) if assigned else situation, values, reading)
+        return decide(pack, q, situation.given_as(given) if assigned else situation, values, reading)
     except NeedFacts as need:
         fact = _pick(pack, need.names)
     domain = _possible(pack, fact, given)

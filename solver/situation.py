@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from kb.document import Document, read_document, read_scalar, read_yaml
@@ -62,7 +62,19 @@ class Situation:
 
     def with_given(self, extra: Mapping[str, Any]) -> Situation:
         """This situation with more facts given (later values win; groups still merge over them)."""
-        return replace(self, given={**self.given, **extra})
+        return self.given_as({**self.given, **extra})
+
+    def given_as(self, given: Mapping[str, Any]) -> Situation:
+        """This situation with `given` as its facts: `replace(self, given=given)` at half the cost (a ruling
+        makes one for each reading fact it sets, on the way to a compiled ruling of a few microseconds)."""
+        new = object.__new__(Situation)
+        for name in _FIELDS:
+            object.__setattr__(new, name, getattr(self, name))
+        object.__setattr__(new, "given", given)
+        return new
+
+
+_FIELDS = tuple(f.name for f in fields(Situation))
 
 
 def read_situation(text: str, path: str, pack: Pack) -> Situation:

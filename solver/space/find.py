@@ -253,7 +253,7 @@ def _asked(asked: dict[Any, Ruling | None], pack: Pack, quantity: str, base: Sit
            decided: bool) -> Ruling | None:
     """`ask_if_possible` in a situation of facts alone, kept for the next search that asks it."""
     if replace(base, given={}) != Situation():  # effects, a roll, readings...: asked each time
-        return ask_if_possible(pack, quantity, replace(base, given=given), cases=not decided)
+        return ask_if_possible(pack, quantity, base.given_as(given), cases=not decided)
     key = (quantity, decided, frozenset((n, v if not isinstance(v, list | set) else tuple(sorted(v)))
                                         for n, v in given.items()))
     if key not in asked:

@@ -103,7 +103,7 @@ def find_sequence(pack: Pack, name: str, where: Expr | str, situation: Situation
             continue
         coverage.searched += 1
         try:
-            r = resolve(pack, name, replace(base, given=given))
+            r = resolve(pack, name, base.given_as(given))
         except RulingsError as e:
             failed = failed or e
             coverage.stop(f"a situation could not be resolved ({str(e).splitlines()[0]})")

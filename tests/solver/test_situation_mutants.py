@@ -443,3 +443,19 @@ def test_a_unit_of_another_shape_is_refused(text: str, message: str) -> None:
 ])
 def test_a_rolls_keys_are_refused_where_they_are_written(text: str, place: str) -> None:
     assert refused(text).startswith(place)  # the value's place, counted in the text
+
+
+def test_a_situation_given_other_facts_keeps_everything_else_it_says() -> None:
+    """`given_as` is `dataclasses.replace(situation, given=...)` made by hand: every other field is kept."""
+    from dataclasses import fields, replace
+
+    other = Situation(given={"b": 2})
+    full = Situation(given={"a": 1}, base=3, effects=(Effect("e", "+1"),), roll=4, target=3, reroll=("ones",),
+                     unmodified=(6,), reroll_for="trigger", weapons=2, reading={"r": "x"}, ignore=("m",),
+                     models=(("A",),), datasheet="Unit", groups=(("g", other),), sequence={"attacks": 2},
+                     where={"a": Span("s.yaml", 1, 2)})
+    assert all(getattr(full, f.name) != getattr(Situation(), f.name) for f in fields(Situation))  # every one set
+    made = full.given_as({"c": 3})
+    assert made == replace(full, given={"c": 3}) and dict(made.given) == {"c": 3}
+    assert full.with_given({"c": 3}) == replace(full, given={"a": 1, "c": 3})
+    assert dict(full.given) == {"a": 1}  # the original is left as it was
