@@ -85,9 +85,12 @@ def _step(sequence: str, raw: Mapping[str, Any], doc: Document, at: tuple[Any, .
         where = (*at, "events", j)
         kind = "unmodified" if "unmodified" in e else "result"
         on = _results(e[kind])
-        if not on or (kind == "unmodified" and any(not 1 <= r <= sides for r in on)):
+        if kind == "unmodified" and (not on or any(not 1 <= r <= sides for r in on)):
             problems.append((f"sequence {sequence!r}: event {e['name']!r} is on an unmodified {_shown(e[kind])}, "
                              f"which a D{sides} cannot show", (*where, kind), f"give results from 1 to {sides}"))
+        elif not on:  # a modified result may be any number (7 after a +1), but it must be one
+            problems.append((f"sequence {sequence!r}: event {e['name']!r} is on a result {_shown(e[kind])}, "
+                             "which names no number", (*where, kind), "give a whole number or a list of them"))
         for k, skipped in enumerate(e.get("skip") or ()):
             if skipped in before:
                 problems.append((f"sequence {sequence!r}: event {e['name']!r} skips {skipped!r}, which is not after "

@@ -61,6 +61,7 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
     "solver/space/check.py": (
         "tests/solver/test_check_mutants.py",
         "tests/solver/test_check.py",
+        "tests/solver/test_check_replay.py",
     ),
     "solver/space/diff.py": (
         "tests/solver/test_diff_mutants.py",
@@ -126,6 +127,46 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/explain/test_brief.py",
         "tests/kb/test_enum_text.py",
     ),
+    "solver/kinds.py": (
+        "tests/solver/test_kinds_mutants.py",
+        "tests/packs/test_wh40k_rolls.py",
+        "tests/solver/test_characteristics.py",
+        "tests/packs/test_skirmish.py",
+        "tests/kb/test_cap_shares.py",
+    ),
+    "kb/sequences.py": (
+        "tests/kb/test_sequences_mutants.py",
+        "tests/solver/test_sequence.py",
+        "tests/kb/test_loader.py",
+    ),
+    "kb/graph.py": (
+        "tests/kb/test_graph_mutants.py",
+        "tests/rulings/test_graph.py",
+        "tests/kb/test_loader.py",
+    ),
+    "explain/json.py": (
+        "tests/explain/test_json_mutants.py",
+        "tests/solver/test_readings.py",
+        "tests/kb/test_row_cites.py",
+    ),
+    "kb/locate.py": (
+        "tests/kb/test_locate_mutants.py",
+        "tests/kb/test_loader.py",
+    ),
+    "solver/facts.py": (
+        "tests/solver/test_facts_mutants.py",
+        "tests/solver/test_cases.py",
+        "tests/packs/test_fantasy.py",
+    ),
+    "solver/arithmetic.py": (
+        "tests/solver/test_arithmetic_mutants.py",
+        "tests/kb/test_cap_shares.py",
+        "tests/solver/test_characteristics.py",
+    ),
+    "solver/space/dead.py": (
+        "tests/solver/test_dead_mutants.py",
+        "tests/solver/test_check.py",
+    ),
 }
 """Each module's fast tests: its own test files, quick enough to run once per mutant.
 
@@ -183,6 +224,37 @@ _INT_RANGE_SAID = ("an int fact's range text ('0..2') is let through too, but `e
 _TRUE_TEXT = ("a case's text says 'true' only for a bool fact (solver.ask writes a bool as true/false), and "
               "`explain.english.sentence` reads a bool fact's value for its truth: the text 'true' says what True says")
 
+_WHOLE_NET = ("a modifier's amount is a whole number (the expression language divides only with //), so each sum "
+              "capped_terms rounds is whole: rounding it up (the default, and what None gives) or down is the same")
+_BOOL_NONE = "a missing carry_over read as None rather than False: bool(None) is False"
+_TURNED = "a cycle's names and the same names turned by one: zip always meets lists of the same length"
+_EVERY_POLICY_ROLE = ("only a clamp, a cap or a choice names quantities (an override or exclusive policy takes no "
+                      "'quantity'), and each of those kinds is in POLICY_ROLES: the default is never used")
+_KEYWORD_FACTS = ("the pack's keywords facts are a cache in the pack's index: read or stored under another key, or "
+                  "not read, they are listed again, alike")
+_MEMO_ONLY = ("a pack's memo is a cache: a lookup that misses, a memo stored where it is not found again, or one "
+              "made anew each time only builds the same explanations again (the memo holds its pack, so the pack's "
+              "id is never reused while the memo lives)")
+_CONDITION_KEY = ("the other keys of a pack's shared nodes start 'applied' or 'failed' (solver.ruling): any other "
+                  "word keeps a condition's keys apart from them")
+_READS_CACHE = "the facts an expression reads are a cache: a miss only works them out again, alike"
+_NO_NONE_VALUE = ("no fact's value is None (a value is a bool, an int, a string or a set of keywords): None stands "
+                  "for a missing value in the key as UNKNOWN does")
+_EMPTY_TUPLE = "without derived facts the comprehension gives (), the same key"
+_NODES_CACHE = "the shared nodes are a cache: a lookup that misses, or an earlier clearing, only builds the same nodes"
+_TRUE_DERIVED = ("explained with want False, a derived fact whose definition evaluates true says every part of it, "
+                 "as want True does: no part of a definition that holds fails")
+
+
+_TARGETS_ADD_NOTHING = ("each situation is asked without a target first; where the player chooses nothing, a target "
+                        "changes only the chance fields (probability, impossible, automatic, absent without a target) "
+                        "and the assumptions: a limit reading neither is decided alike at every target, and one "
+                        "reading a chance field is unknown without a target (so broken there) unless fields no "
+                        "target changes decide it: the same first broken situation, or none")
+_NO_CASES = "never reached: no ruling a limit's search asks has cases"
+_POLICIES_CACHE = "as above: the policies are a cache, made again alike where missing"
+_EVERY_TARGET = "as above: `differs_at` compares every target that matters already"
+_TQDM_TOTAL = "tqdm takes the total from the length of what it counts (a dict's values have one): the same bar"
 
 EQUIVALENT: dict[str, Equivalent] = {
     "solver.rolls.x_read_target__mutmut_9": Equivalent(
@@ -632,7 +704,85 @@ EQUIVALENT: dict[str, Equivalent] = {
     "solver.space.check.x__without__mutmut_32": Equivalent(
         'index["MODIFIERS", q] = (*mods[:at], never, *mods[at + 1:])',
         'as above: the list is made again alike'),
-    "solver.space.check.x_replay__mutmut_47": Equivalent(
+    "solver.space.check.x__respects__mutmut_1": Equivalent(
+        "return all(None)",
+        "never reached: a limit's search (`every_reading`) decides every fact a ruling reads (it varies each fact "
+        "it can split; a keywords fact it cannot split is refused when not given, a RulingsError skipped), so no "
+        "ruling asked there has cases"),
+    "solver.space.check.x__respects__mutmut_2": Equivalent(
+        "return all(_respects(None, holds) for c in ruling.cases)", _NO_CASES),
+    "solver.space.check.x__respects__mutmut_3": Equivalent(
+        "return all(_respects(c.ruling, None) for c in ruling.cases)", _NO_CASES),
+    "solver.space.check.x__respects__mutmut_4": Equivalent(
+        "return all(_respects(holds) for c in ruling.cases)", _NO_CASES),
+    "solver.space.check.x__respects__mutmut_5": Equivalent(
+        "return all(_respects(c.ruling, ) for c in ruling.cases)", _NO_CASES),
+    "solver.space.check.x__without__mutmut_35": Equivalent(
+        'if ("XXpoliciesXX", q) in pack.index:  # a policy names rules, and no rule\'s name changed',
+        "a quantity's policies are a cache (`Pack.policies_of` makes them again from the pack's policies and the "
+        "copied list of the quantity's rules, whose names did not change): not copying them, or copying them under "
+        "another key, only costs a recomputation"),
+    "solver.space.check.x__without__mutmut_36": Equivalent(
+        'if ("POLICIES", q) in pack.index:  # a policy names rules, and no rule\'s name changed', _POLICIES_CACHE),
+    "solver.space.check.x__without__mutmut_39": Equivalent(
+        'index["XXpoliciesXX", q] = pack.index["policies", q]', _POLICIES_CACHE),
+    "solver.space.check.x__without__mutmut_40": Equivalent(
+        'index["POLICIES", q] = pack.index["policies", q]', _POLICIES_CACHE),
+    "solver.space.check.x__without__mutmut_47": Equivalent(
+        "return replace(pack, index=index)  # type: ignore[arg-type]",
+        "a ruling reads a quantity's rules from the list in the index and the plans (`plans_when_changed`), where "
+        "the rule never holds; the rules by name (here the rule as it was) are read only by `solver.ask._tied`, a "
+        "shortcut saying when a reading's options cannot differ (with the old condition it says so less often, and "
+        "the options then asked give the same ruling), and by the pack's expressions, whose fact classes the old "
+        "condition only splits finer"),
+    "solver.space.check.xǁ_OneReplacedǁ__getitem____mutmut_1": Equivalent(
+        "return self._rule if (name == self._rule.name) and False else self._rules[name]",
+        "as x__without__mutmut_47: the rule as it was is read only by ask's `_tied` shortcut and the pack's fact "
+        "classes, neither of which changes a ruling"),
+    "solver.space.check.x__never_changes__mutmut_42": Equivalent(
+        "if any(differs_at(pack, without, q, g) for g in every_reading(pack, q, coverage, targets=None)):",
+        "`targets` is only read for its truth: None is False"),
+    "solver.space.check.x__never_changes__mutmut_46": Equivalent(
+        "if any(differs_at(pack, without, q, g) for g in every_reading(pack, q, coverage, )):",
+        "`differs_at` already compares each situation at every target that matters, so the situations with a target "
+        "added are compared already (and `every_reading` counts situations, not targets)"),
+    "solver.space.check.x__never_changes__mutmut_47": Equivalent(
+        "if any(differs_at(pack, without, q, g) for g in every_reading(pack, q, coverage, targets=True)):",
+        _EVERY_TARGET),
+    "solver.space.check.x__checked__mutmut_5": Equivalent(
+        'for m in progress(pack.modifiers.values(), f"check {pack.name}", total=None):', _TQDM_TOTAL),
+    "solver.space.check.x__checked__mutmut_8": Equivalent(
+        'for m in progress(pack.modifiers.values(), f"check {pack.name}", ):', _TQDM_TOTAL),
+    "solver.space.check.x__checked__mutmut_66": Equivalent(
+        '*_never_changes(pack, holds, {f.key.split(".")[+1] for f in shadowed}),',
+        "a shadowed rule's key is `shadowed_rule.NAME` and a rule's name holds no dot (the schema's name pattern): "
+        "the second piece is the last"),
+    "solver.space.check.x__limits__mutmut_8": Equivalent(
+        'chance = bool(limit.holds.names | {"probability", "impossible", "display", "assumptions"}',
+        _TARGETS_ADD_NOTHING),
+    "solver.space.check.x__limits__mutmut_9": Equivalent(
+        'chance = bool(limit.holds.names & {"XXprobabilityXX", "impossible", "display", "assumptions"}',
+        _TARGETS_ADD_NOTHING),
+    "solver.space.check.x__limits__mutmut_10": Equivalent(
+        'chance = bool(limit.holds.names & {"PROBABILITY", "impossible", "display", "assumptions"}',
+        _TARGETS_ADD_NOTHING),
+    "solver.space.check.x__limits__mutmut_11": Equivalent(
+        'chance = bool(limit.holds.names & {"probability", "XXimpossibleXX", "display", "assumptions"}',
+        _TARGETS_ADD_NOTHING),
+    "solver.space.check.x__limits__mutmut_12": Equivalent(
+        'chance = bool(limit.holds.names & {"probability", "IMPOSSIBLE", "display", "assumptions"}',
+        _TARGETS_ADD_NOTHING),
+    "solver.space.check.x__limits__mutmut_13": Equivalent(
+        'chance = bool(limit.holds.names & {"probability", "impossible", "XXdisplayXX", "assumptions"}',
+        _TARGETS_ADD_NOTHING),
+    "solver.space.check.x__limits__mutmut_14": Equivalent(
+        'chance = bool(limit.holds.names & {"probability", "impossible", "DISPLAY", "assumptions"}',
+        _TARGETS_ADD_NOTHING),
+    "solver.space.check.x__limits__mutmut_18": Equivalent('or pack.policies_of(q, None))', _TARGETS_ADD_NOTHING),
+    "solver.space.check.x__limits__mutmut_20": Equivalent('or pack.policies_of(q, ))', _TARGETS_ADD_NOTHING),
+    "solver.space.check.x__limits__mutmut_30": Equivalent(
+        'for given in every_reading(pack, q, coverage, ):', _TARGETS_ADD_NOTHING),
+    "solver.space.check.x_replay__mutmut_53": Equivalent(
         'answer = None',
         "the loop runs at least once (a characteristic's searched bases are never empty) and writes `answer "
         'or "error: ..."` before it is returned: None and "" are both replaced'),
@@ -771,6 +921,133 @@ EQUIVALENT: dict[str, Equivalent] = {
         "mark = MARKS.get(node.tag, None)", "the mark is only read for its truth (`if mark`): None is ''"),
     "explain.text.x_render_text__mutmut_14": Equivalent(
         "mark = MARKS.get(node.tag, )", "the mark is only read for its truth (`if mark`): None is ''"),
+    "solver.kinds.x__roll__mutmut_1": Equivalent(
+        "unmodified: tuple[int, ...] = (), fish: bool = True) -> Outcome:",
+        "the default is never used: `outcome`, the only caller, always passes `fish`"),
+    "solver.kinds.x__roll__mutmut_7": Equivalent(
+        "_, raw_net, net, clamped, capping = capped_terms(terms, caps, better=q.better, way=None)", _WHOLE_NET),
+    "solver.kinds.x__roll__mutmut_11": Equivalent(
+        "_, raw_net, net, clamped, capping = capped_terms(terms, caps, better=q.better, )", _WHOLE_NET),
+    "solver.kinds.x__roll__mutmut_14": Equivalent(
+        'others = [t for t in terms if t.op not in "XX+-XX"]  # set, multiply, divide: the order of operations '
+        "still holds",
+        "a term's operation is one of = x / + - (lower-case x): none is an upper-case X, so the same terms are kept"),
+    "solver.kinds.x__roll__mutmut_31": Equivalent(
+        "return rounded(apply_terms(total, terms, order=order)[0], way) if (others) or True else total + net",
+        "without a set, multiply or divide the terms only add and subtract: applied in order they give the total "
+        "plus their sum, which is the net modifier (or, once a cap changed it, the one term of the capped net)"),
+    "solver.kinds.x__roll__mutmut_48": Equivalent(
+        "probability = dice_chance(q.dice, None, target, modified) if target is not None else None",
+        "dice_chance reads the net modifier only when it is given no function of the total, and it is given one"),
+    "kb.sequences.x__shown__mutmut_1": Equivalent(
+        "return raw if (isinstance(raw, str)) and False else str(raw)",
+        "str() of a string is the string itself"),
+    "kb.sequences.x__shown__mutmut_2": Equivalent(
+        "return raw if (isinstance(raw, str)) or True else str(raw)",
+        "the value is only written into an f-string, which writes a number or a list as str() does"),
+    "kb.sequences.x__results__mutmut_22": Equivalent(
+        "return tuple(sorted({r for r in listed if isinstance(r, int) or not isinstance(r, bool)}))",
+        "the schema lets only whole numbers into a list of results (it refuses 6.0, true and strings there), so "
+        "every item is an int that is no bool, and both tests keep it"),
+    "kb.sequences.x__step__mutmut_39": Equivalent(
+        'count, _, faces = q.dice.upper().rpartition("D")',
+        "a quantity's dice hold one D (the schema's pattern ^[1-9]?D(3|6)$), so the first D is the last"),
+    "kb.sequences.x_build_sequence__mutmut_199": Equivalent(
+        'bool(raw.get("carry_over", None)), tuple(raw.get("assumptions", ())), _cite(raw),', _BOOL_NONE),
+    "kb.sequences.x_build_sequence__mutmut_201": Equivalent(
+        'bool(raw.get("carry_over", )), tuple(raw.get("assumptions", ())), _cite(raw),', _BOOL_NONE),
+    "kb.sequences.x__step__mutmut_228": Equivalent(
+        'bool(e.get("carry_over", None)), e.get("text", ""), _cite(e),', _BOOL_NONE),
+    "kb.sequences.x__step__mutmut_230": Equivalent(
+        'bool(e.get("carry_over", )), e.get("text", ""), _cite(e),', _BOOL_NONE),
+    "kb.graph.x_beats_graph__mutmut_2": Equivalent(
+        'if p.kind == "override" or p.rule:',
+        "only an override has a rule, and it always has one (the schema requires it): `and` and `or` agree on "
+        "every policy"),
+    "kb.graph.x_derivation_order__mutmut_22": Equivalent(
+        'steps = [f"{b} reads {a} at {pack.facts[b].where}"'
+        ' for a, b in zip(names, names[1:] + names[:1], strict=None)]', _TURNED),
+    "kb.graph.x_derivation_order__mutmut_25": Equivalent(
+        'steps = [f"{b} reads {a} at {pack.facts[b].where}" for a, b in zip(names, names[1:] + names[:1], )]', _TURNED),
+    "kb.graph.x_derivation_order__mutmut_29": Equivalent(
+        'steps = [f"{b} reads {a} at {pack.facts[b].where}"'
+        ' for a, b in zip(names, names[1:] + names[:1], strict=False)]', _TURNED),
+    "kb.graph.x_derivation_order__mutmut_50": Equivalent(
+        'pairs = zip(cycle, cycle[1:] + cycle[:1], strict=None)', _TURNED),
+    "kb.graph.x_derivation_order__mutmut_53": Equivalent(
+        'pairs = zip(cycle, cycle[1:] + cycle[:1], )', _TURNED),
+    "kb.graph.x_derivation_order__mutmut_57": Equivalent(
+        'pairs = zip(cycle, cycle[1:] + cycle[:1], strict=False)', _TURNED),
+    "kb.graph.x_derivation_order__mutmut_66": Equivalent(
+        'by = [beats.edges[a, b]["policy"] for a, b in zip(cycle, cycle[1:] + cycle[:1], strict=None)]', _TURNED),
+    "kb.graph.x_derivation_order__mutmut_69": Equivalent(
+        'by = [beats.edges[a, b]["policy"] for a, b in zip(cycle, cycle[1:] + cycle[:1], )]', _TURNED),
+    "kb.graph.x_derivation_order__mutmut_73": Equivalent(
+        'by = [beats.edges[a, b]["policy"] for a, b in zip(cycle, cycle[1:] + cycle[:1], strict=False)]', _TURNED),
+    "kb.graph.x_dependency_graph__mutmut_130": Equivalent(
+        '_link(graph, ("policy", p.name), ("quantity", quantity), POLICY_ROLES.get(p.kind, None))', _EVERY_POLICY_ROLE),
+    "kb.graph.x_dependency_graph__mutmut_131": Equivalent(
+        '_link(graph, ("policy", p.name), ("quantity", quantity), POLICY_ROLES.get(p.kind))', _EVERY_POLICY_ROLE),
+    "kb.graph.x_dependency_graph__mutmut_132": Equivalent(
+        '_link(graph, ("policy", p.name), ("quantity", quantity), POLICY_ROLES.get(p.kind, ))', _EVERY_POLICY_ROLE),
+    "kb.locate.x__folder_files__mutmut_26": Equivalent(
+        "is_dir = None",
+        "only read for its truth (`if is_dir:`): None is False"),
+    "solver.facts.x__plural_forms__mutmut_1": Equivalent(
+        "names = None", _KEYWORD_FACTS),
+    "solver.facts.x__plural_forms__mutmut_2": Equivalent(
+        "names = pack.index.get(None)", _KEYWORD_FACTS),
+    "solver.facts.x__plural_forms__mutmut_3": Equivalent(
+        'names = pack.index.get(("XXkeywords factsXX", ""))', _KEYWORD_FACTS),
+    "solver.facts.x__plural_forms__mutmut_4": Equivalent(
+        'names = pack.index.get(("KEYWORDS FACTS", ""))', _KEYWORD_FACTS),
+    "solver.facts.x__plural_forms__mutmut_5": Equivalent(
+        'names = pack.index.get(("keywords facts", "XXXX"))', _KEYWORD_FACTS),
+    "solver.facts.x__plural_forms__mutmut_8": Equivalent(
+        'names = pack.index["XXkeywords factsXX", ""] = tuple(n for'
+        ' n, f in pack.facts.items() if f.type.kind == "keywords")', _KEYWORD_FACTS),
+    "solver.facts.x__plural_forms__mutmut_9": Equivalent(
+        'names = pack.index["KEYWORDS FACTS", ""] = tuple(n for n,'
+        ' f in pack.facts.items() if f.type.kind == "keywords")', _KEYWORD_FACTS),
+    "solver.facts.x__plural_forms__mutmut_10": Equivalent(
+        'names = pack.index["keywords facts", "XXXX"] = tuple(n for'
+        ' n, f in pack.facts.items() if f.type.kind == "keywords")', _KEYWORD_FACTS),
+    "solver.facts.xǁ_Memoǁ__init____mutmut_1": Equivalent(
+        "self.pack = None  # held so that its id is not reused while the memo lives", _MEMO_ONLY),
+    "solver.facts.x__memo__mutmut_1": Equivalent(
+        "memo = None", _MEMO_ONLY),
+    "solver.facts.x__memo__mutmut_2": Equivalent(
+        "memo = _MEMOS.get(None)", _MEMO_ONLY),
+    "solver.facts.x__memo__mutmut_3": Equivalent(
+        "memo = _MEMOS.get(id(None))", _MEMO_ONLY),
+    "solver.facts.x__memo__mutmut_6": Equivalent(
+        "if memo is None or memo.pack is pack:", _MEMO_ONLY),
+    "solver.facts.x__memo__mutmut_8": Equivalent(
+        "memo = _MEMOS[id(None)] = _Memo(pack)", _MEMO_ONLY),
+    "solver.facts.x__memo__mutmut_9": Equivalent(
+        "memo = _MEMOS[id(pack)] = _Memo(None)", _MEMO_ONLY),
+    "solver.facts.x_explain_condition__mutmut_2": Equivalent(
+        'key = ("XXconditionXX", expr.text, want, condition_key(pack, expr, values, given))', _CONDITION_KEY),
+    "solver.facts.x_explain_condition__mutmut_3": Equivalent(
+        'key = ("CONDITION", expr.text, want, condition_key(pack, expr, values, given))', _CONDITION_KEY),
+    "solver.facts.x_condition_key__mutmut_3": Equivalent(
+        "plan = None", _READS_CACHE),
+    "solver.facts.x_condition_key__mutmut_4": Equivalent(
+        "plan = memo.reads.get(None)", _READS_CACHE),
+    "solver.facts.x_condition_key__mutmut_26": Equivalent(
+        "return (tuple([values.get(n, None) for n in reads]),", _NO_NONE_VALUE),
+    "solver.facts.x_condition_key__mutmut_28": Equivalent(
+        "return (tuple([values.get(n, ) for n in reads]),", _NO_NONE_VALUE),
+    "solver.facts.x_condition_key__mutmut_30": Equivalent(
+        "tuple([(n in given) + (n in assumed) for n in derived]) if (derived) or True else ())", _EMPTY_TUPLE),
+    "solver.facts.x_shared__mutmut_3": Equivalent(
+        "value = None", _NODES_CACHE),
+    "solver.facts.x_shared__mutmut_4": Equivalent(
+        "value = nodes.get(None)", _NODES_CACHE),
+    "solver.facts.x_shared__mutmut_6": Equivalent(
+        "if len(nodes) >= _MEMO_SIZE:", _NODES_CACHE),
+    "solver.facts.x__atom_node__mutmut_97": Equivalent(
+        "because = explain_condition(pack, fact.derive, values, given, bool(None))", _TRUE_DERIVED),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 

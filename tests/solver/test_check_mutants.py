@@ -828,3 +828,279 @@ def test_a_derivation_search_past_the_deadline_claims_no_constraint_holds_and_sa
     assert late[0].message.startswith("the derivations of unit.covered, unit.exposed may break the constraint "
                                       "nowhere, but this is not proven: ")
     assert not coverage.exhaustive
+
+
+# -- a check leaves nothing behind ---------------------------------------------------------------------------------
+
+APART = pack_text(facts=bools("unit.a", "unit.b"), quantities=THREE_DICE,
+                  modifiers="both: {quantity: dice, change: +1, when: unit.a and unit.b}",
+                  constraints="apart: {require: not (unit.a and unit.b)}")
+"""A rule that needs a and b, which a constraint keeps apart: dead by the constraint (without it, a and b hold)."""
+
+
+def test_a_check_past_its_deadline_leaves_nothing_to_a_later_check() -> None:
+    """A check keeps its coverage (and deadline) by the pack's id only while it runs: a pack freed afterwards leaves
+    its id to the next object made, such as the copy without constraints a later check searches to tell a rule dead
+    by a constraint from one dead by itself, which must not inherit a deadline long past (and find nothing)."""
+    from solver.space import check
+    from solver.space.model import Coverage
+
+    for _ in range(12):
+        earlier = pack(APART)
+        check_pack(earlier, Coverage(deadline=float("-inf")))
+        assert id(earlier) not in check._COVERAGE
+        del earlier
+        (f,) = [f for f in check_pack(pack(APART)) if f.kind == "dead_rule"]
+        assert (f.key, f.cause, names(f)) == ("dead_rule.both", "constraint", ["both", "apart"])
+
+
+# -- rules that never change a ruling: every rule, every quantity ------------------------------------------------
+
+TWO_POOLS = pack_text(facts=[*bools("unit.a"), "unit.b: {type: bool, default: false}"],
+                      quantities=["dice: {kind: pool, base: 3}", "more: {kind: pool, base: 3}"],
+                      modifiers="up: {quantity: [dice, more], change: +1, when: unit.a}",
+                      policies=["most: {kind: clamp, quantity: more, max: 3}",
+                                "cap: {kind: clamp, quantity: dice, max: 3, when: not unit.b}"])
+"""up raises two pools of 3 dice where a holds; `more` is clamped to 3 always, `dice` only where b does not hold
+(b is false unless given): up never shows on `more`, and shows on `dice` only where b holds."""
+
+
+def test_a_rule_of_two_quantities_is_checked_on_the_second_after_it_shows_on_the_first() -> None:
+    # at up's own witness (a; b false by default) both pools are clamped: dice shows up only where b holds too
+    never = [f for f in findings(TWO_POOLS) if f.kind == "never_changes"]
+    assert [(f.key, f.quantity) for f in never] == [("never_changes.up.more", "more")]
+    assert dict(never[0].witness or {}) == {"unit.a": True}
+    assert never[0].answer == "3 dice; applied up +1; clamped most from 4 to 3"
+    # with dice clamped nowhere, up shows on it at its own witness: 4 dice, not 3
+    never = [f for f in findings(TWO_POOLS.replace(", when: not unit.b}", ", when: unit.b and not unit.b}"))
+             if f.kind == "never_changes"]
+    assert [f.key for f in never] == ["never_changes.up.more"]
+
+
+def test_a_rule_checked_after_one_that_can_never_hold_or_never_counts_is_still_checked() -> None:
+    """`first`, listed first, can never hold (and is dead); up, after it, never shows on `more`."""
+    text = TWO_POOLS.replace("modifiers:\n", "modifiers:\n  first: {quantity: more, change: -1, when: "
+                                             "unit.a and not unit.a}\n")
+    found = findings(text)
+    assert [f.key for f in found if f.kind in ("dead_rule", "never_changes")] == [
+        "dead_rule.first", "never_changes.up.more"]
+
+
+def test_a_rule_of_two_quantities_unproven_to_never_change_either_says_so_for_each(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """up holds where a does (its witness given); past the check's deadline no situation is tried, so on neither
+    quantity is it proven never to change a ruling: one note for each, naming it."""
+    from solver.space import check
+    from solver.space.model import Coverage
+
+    p = pack(TWO_POOLS.replace(", when: not unit.b}", "}"))
+    monkeypatch.setitem(check._COVERAGE, id(p), Coverage(deadline=float("-inf")))
+    found = list(check._never_changes(p, {"up": {"unit.a": True}}, set()))
+    assert [(f.severity, f.kind, f.key, f.quantity) for f in found] == [
+        ("note", "unproven", "unproven.never_changes.up.dice", "dice"),
+        ("note", "unproven", "unproven.never_changes.up.more", "more")]
+    assert [f.message for f in found] == [
+        f"up may never change a ruling of {q} (no situation tried is told anything else without it), but this is "
+        "not proven: the time limit ran out (raise it with --timeout)." for q in ("dice", "more")]
+    assert [lines(f) for f in found] == [[("up", 9)], [("up", 9)]]
+
+
+def test_a_rule_never_changing_a_ruling_is_found_with_its_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The finding itself carries the answer at its witness: 3 dice, up's +1 clamped away."""
+    from solver.space import check
+
+    p = pack(TWO_POOLS)
+    (f,) = check._never_changes(p, {"up": {"unit.a": True}}, set())
+    assert (f.key, dict(f.witness or {}), f.answer) == (
+        "never_changes.up.more", {"unit.a": True}, "3 dice; applied up +1; clamped most from 4 to 3")
+    assert list(check._never_changes(p, {"up": {"unit.a": True}}, {"up"})) == []  # a shadowed rule is skipped
+
+
+# -- limits: every situation, or a note ---------------------------------------------------------------------------
+
+
+def test_a_limit_past_the_checks_deadline_is_neither_broken_nor_proven() -> None:
+    """No situation is tried once the deadline has passed: `fine` (which holds) is not proven, and `small` (broken
+    where both rules hold) is not found broken; each limit is a note."""
+    from solver.space.model import Coverage
+
+    found = [f for f in check_pack(pack(LIMITED), Coverage(deadline=float("-inf"))) if "limit" in f.key]
+    assert [(f.severity, f.key) for f in found] == [
+        ("note", f"unproven.limit.{name}.hit") for name in ("bare", "fine", "none", "small")]
+
+
+def test_a_limit_is_searched_past_a_situation_its_quantity_refuses() -> None:
+    """Where b holds, six and one set the dice to different values: no ruling, and the limit's search goes on to
+    where a holds, 3 + 1 = 4 dice, more than 3."""
+    text = pack_text(facts=bools("unit.a", "unit.b"), quantities=THREE_DICE,
+                     modifiers=["up: {quantity: dice, change: +1, when: unit.a}",
+                                'six: {quantity: dice, change: "=6", when: unit.b}',
+                                'one: {quantity: dice, change: "=1", when: unit.b}'],
+                     limits="three: {quantity: dice, holds: value <= 3}")
+    (f,) = [f for f in findings(text) if f.kind == "limit_broken"]
+    assert f.message == "dice breaks the limit three (value <= 3): `value <= 3` does not hold here, with up applied."
+    assert dict(f.witness or {}) == {"unit.a": True} and f.answer == "4 dice; applied up +1"
+
+
+def test_a_limit_on_the_assumptions_a_roll_relies_on_is_checked_at_every_target() -> None:
+    """An unmodified 6 always hits, by the assumption `six`: at a target of 7 on a D6 only a 6 hits, and only by
+    it (at 6 or less a 6 reaches the target anyway). A limit that no ruling relies on `six` breaks there, with no
+    fact given: the target, not a fact, makes the ruling rely on it."""
+    text = pack_text(facts=bools("unit.a"),
+                     quantities=["hit:", "  kind: roll", "  dice: D6", "  always:",
+                                 "    - {unmodified: 6, result: passes, assumption: six}"],
+                     modifiers="down: {quantity: hit, change: -1, when: unit.a}",
+                     assumptions="six: {text: an unmodified 6 always hits, reason: the rules say so}",
+                     limits="trusted: {quantity: hit, holds: \"'six' not in assumptions\"}")
+    (f,) = findings(text)
+    assert (f.severity, f.kind, f.key, f.quantity) == ("error", "limit_broken", "limit_broken.trusted.hit", "hit")
+    assert f.message == ("hit breaks the limit trusted ('six' not in assumptions): `'six' not in assumptions` does "
+                         "not hold here.")
+    assert dict(f.witness or {}) == {"target": 7}
+
+
+def test_a_dead_rule_and_a_dead_re_roll_say_their_condition_in_the_words_given() -> None:
+    """`words` renders a condition in English; a dead rule's message and a dead re-roll's give it beside the
+    condition as written."""
+    text = REROLLS.replace("m: {quantity: hit, change: +1, when: unit.b}",
+                           "m: {quantity: hit, change: +1, when: unit.b and not unit.b}")
+    found = check_pack(pack(text), words=lambda _, e: "said " + e.text.replace(" ", "_"))
+    dead = {f.key: f.message for f in found if f.kind == "dead_rule"}
+    assert dead["dead_rule.m"].startswith("m can never apply: its condition `unit.b and not unit.b` "
+                                          "(said unit.b_and_not_unit.b) contradicts itself")
+    assert dead["dead_rule.hit.r2"].startswith(
+        "the re-roll rule r2 of hit (it improves r1, so both conditions must hold) can never apply: its condition "
+        "`(not unit.a) and (unit.a)` (said (not_unit.a)_and_(unit.a)) contradicts itself")
+
+
+def test_past_the_checks_deadline_no_conflict_is_searched(monkeypatch: pytest.MonkeyPatch) -> None:
+    """frenzy and exhaustion (sets to 6 and 1) hold together where both facts do, and big and also (as strong as
+    each other, in a `keep: strongest` group) where a and b do: each pair's witness given, the search for a
+    situation where they clash runs under the check's deadline, and past it finds none."""
+    from solver.space import check
+    from solver.space.model import Coverage
+
+    text = pack_text(facts=bools("unit.frenzied", "unit.exhausted", "unit.a", "unit.b"), quantities=THREE_DICE,
+                     modifiers=['frenzy: {quantity: dice, change: "=6", when: unit.frenzied}',
+                                'exhaustion: {quantity: dice, change: "=1", when: unit.exhausted}',
+                                "big: {quantity: dice, change: +2, when: unit.a}",
+                                "also: {quantity: dice, change: +2, when: unit.b}"],
+                     policies="best: {kind: exclusive, rules: [big, also], keep: strongest}")
+    p = pack(text)
+    holds = {"frenzy": {"unit.frenzied": True}, "exhaustion": {"unit.exhausted": True}, "big": {"unit.a": True},
+             "also": {"unit.b": True}}
+    assert [f.key for f in check._set_conflicts(p, holds)] == ["unsettled_conflict.frenzy+exhaustion"]
+    assert [f.key for f in check._strongest_ties(p, holds)] == ["unsettled_conflict.big+also"]
+    coverage = Coverage(deadline=float("-inf"))
+    monkeypatch.setitem(check._COVERAGE, id(p), coverage)
+    assert list(check._set_conflicts(p, holds)) == []
+    assert list(check._strongest_ties(p, holds)) == []
+    assert coverage.reasons == ["the time limit ran out (raise it with --timeout)"]
+
+
+def test_a_limit_on_a_roll_whose_modifiers_the_player_may_ignore_is_checked_at_every_target() -> None:
+    """down (-1) holds where a does, and there the player may ignore it. With no target the -1 is best ignored
+    (D6, modifier 0); at a target of 6 a 6 hits either way, by the assumption `six` (1/6 each), so nothing is
+    ignored and the roll is D6-1: the limit that the roll is never lowered breaks at a and a target of 6 (at 5 or
+    less ignoring the -1 still hits more often)."""
+    text = pack_text(facts=bools("unit.a"),
+                     quantities=["hit:", "  kind: roll", "  dice: D6", "  always:",
+                                 "    - {unmodified: 6, result: passes, assumption: six}"],
+                     modifiers="down: {quantity: hit, change: -1, when: unit.a}",
+                     assumptions="six: {text: an unmodified 6 always hits, reason: the rules say so}",
+                     policies="may: {kind: choice, quantity: hit, chooser: the player, when: unit.a}",
+                     limits="lowered: {quantity: hit, holds: modifier >= 0}")
+    (f,) = findings(text)
+    assert (f.kind, f.key) == ("limit_broken", "limit_broken.lowered.hit")
+    assert f.message == ("hit breaks the limit lowered (modifier >= 0): `modifier >= 0` does not hold here, with "
+                         "down applied.")
+    assert dict(f.witness or {}) == {"unit.a": True, "target": 6} and f.answer == "D6-1; applied down -1"
+
+
+def test_a_check_shows_its_progress_through_the_packs_rules_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TWICE has four rules: the check of pack r counts them out where a person watches standard error."""
+    import io
+
+    from solver.space import progress as progress_module
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen = Terminal()
+    monkeypatch.setattr("sys.stderr", screen)
+    monkeypatch.setattr(progress_module, "DELAY", 0.0)
+    check_pack(pack(TWICE))
+    assert "check r:" in screen.getvalue() and "| 0/4 " in screen.getvalue()
+
+
+@pytest.mark.parametrize(("base", "typical", "witness"), [
+    # n 2 and m 2 (typical): min(2, 2) = min(2, 3), no split; n is varied first, nearest its typical value first
+    # (the lower of two as near): n 1 gives min(1, 2) = min(1, 3), n 3 gives 2 once and 3 twice
+    ("min(f.n, f.m + (1 if reading.weight == 'twice' else 0))", (2, 2), {"f.n": 3, "f.m": 2}),
+    # n 3 and m 3: min(3, 3) = min(3, 4), no split; n 2, the first value tried after the typical one, splits:
+    # min(3, 2) = 2 once, min(3, 3) = 3 twice
+    ("min(f.m, f.n + (1 if reading.weight == 'twice' else 0))", (3, 3), {"f.n": 2, "f.m": 3}),
+])
+def test_a_reading_that_splits_no_typical_ruling_is_tried_at_each_facts_other_values_in_turn(
+        base: str, typical: tuple[int, int], witness: dict[str, object]) -> None:
+    text = pack_text(facts=[f"f.n: {{type: int, range: [0, 20], typical: {typical[0]}}}",
+                            f"f.m: {{type: int, range: [0, 20], typical: {typical[1]}}}"],
+                     quantities=f'q: {{kind: score, base: "{base}"}}', readings=WEIGHT)
+    (f,) = [f for f in findings(text) if f.kind == "reading_split"]
+    assert dict(f.witness or {}) == {**witness, "reading.weight": "once"}
+
+
+def test_a_reading_an_expression_reads_that_never_changes_a_ruling_splits_none() -> None:
+    """Both options add 0: no ruling splits, and the check says nothing of the reading."""
+    text = pack_text(facts="f.n: {type: int, range: [0, 20], typical: 3}",
+                     quantities="q: {kind: score, base: \"f.n + (0 if reading.weight == 'twice' else 0)\"}",
+                     readings=WEIGHT)
+    assert [f.key for f in findings(text) if f.kind == "reading_split"] == []
+
+
+def test_a_reading_split_is_shown_by_the_inputs_of_the_rule_under_it() -> None:
+    """x, under option b only, holds where d does, which is derived as p or q: the smallest situation showing the
+    split sets p (listed first), not d itself."""
+    text = pack_text(facts=[*bools("unit.p", "unit.q"), "unit.d: {type: bool, derive: unit.p or unit.q}"],
+                     quantities=THREE_DICE,
+                     modifiers="x: {quantity: dice, change: +1, when: unit.d, under: {rules: b}}",
+                     readings=["rules:", "  sentence: x counts", "  options: {a: it does not, b: it does}",
+                               "  default: a"])
+    (f,) = findings(text)
+    assert (f.kind, f.key, dict(f.witness or {})) == ("reading_split", "reading_split.rules", {"unit.p": True})
+    assert f.answer == "rules = a (the default): 3 dice | rules = b: 4 dice; applied x +1"
+
+
+def test_a_limit_unproven_for_two_reasons_gives_both_and_the_check_counts_them() -> None:
+    """Damage's base comes from the situation (only some bases are tried), and a rule reads more keywords than the
+    search splits: the limit's note gives both reasons, in the order its search met them, and so does the check's
+    coverage (the keywords first: the rule's own search met them before the limit's)."""
+    from solver.characteristics import searched_bases
+    from solver.space.model import Coverage
+
+    text = pack_text(facts=[*bools("weapon.keen"), "unit.kw: {type: keywords, default: []}"],
+                     quantities="damage: {kind: characteristic, characteristic: number}",
+                     modifiers=["keen: {quantity: damage, change: +1, when: weapon.keen}",
+                                f'all_of_them: {{quantity: damage, change: +1, when: "{KEYWORDS.format(kw="kw")}"}}'],
+                     limits='capped: {quantity: damage, holds: "value <= 100"}')
+    p = pack(text)
+    coverage = Coverage()
+    (f,) = [f for f in check_pack(p, coverage) if "limit" in f.key]
+    tried = ", ".join(map(str, searched_bases(p.quantities["damage"])))
+    bases = f"damage's base comes from the situation: tried {tried}"
+    assert f.message == ("the limit capped (value <= 100) may not hold for every ruling of damage: no situation tried "
+                         f"breaks it, but this is not proven: {_too_many('kw')}; {bases}.")
+    assert coverage.reasons == [_too_many("kw"), bases]
+
+
+def test_a_check_whose_only_unproven_search_is_a_limits_is_not_exhaustive() -> None:
+    from solver.characteristics import searched_bases
+    from solver.space.model import Coverage
+
+    p = pack(CAPPED % 100)
+    coverage = Coverage()
+    assert [f.key for f in check_pack(p, coverage)] == ["unproven.limit.capped.damage"]
+    assert not coverage.exhaustive
+    assert coverage.reasons == ["damage's base comes from the situation: tried "
+                                + ", ".join(map(str, searched_bases(p.quantities["damage"])))]
