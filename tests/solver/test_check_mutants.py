@@ -14,6 +14,7 @@ import pytest
 from kb.errors import PackError
 from solver.space.check import Finding, check_pack, load_findings
 from tests.solver.small_packs import DICE, bools, keen_damage, pack, pack_text, rerolling
+from tests.terminal import watched
 
 THREE_DICE = "dice: {kind: pool, base: 3}"
 AT_LEAST_ONE = "at_least_one: {kind: clamp, quantity: dice, min: 1}"
@@ -1019,19 +1020,9 @@ def test_a_limit_on_a_roll_whose_modifiers_the_player_may_ignore_is_checked_at_e
 
 def test_a_check_shows_its_progress_through_the_packs_rules_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """TWICE has four rules: the check of pack r counts them out where a person watches standard error."""
-    import io
-
-    from solver.space import progress as progress_module
-
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
-    screen = Terminal()
-    monkeypatch.setattr("sys.stderr", screen)
-    monkeypatch.setattr(progress_module, "DELAY", 0.0)
+    terminal = watched(monkeypatch)
     check_pack(pack(TWICE))
-    assert "check r:" in screen.getvalue() and "| 0/4 " in screen.getvalue()
+    assert "check r:" in terminal.getvalue() and "| 0/4 " in terminal.getvalue()
 
 
 @pytest.mark.parametrize(("base", "typical", "witness"), [

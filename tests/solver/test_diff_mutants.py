@@ -20,6 +20,7 @@ from kb.loader import load_pack
 from kb.model import Pack
 from solver.space.diff import TARGET, changed_rules, diff_packs
 from tests.solver.small_packs import DICE, bools, keen_damage, pack, pack_text, rerolling
+from tests.terminal import watched
 
 HERE = Path(__file__).parent
 
@@ -628,21 +629,12 @@ def test_a_search_past_its_limit_of_combinations_compares_that_many_and_says_so(
 
 
 def test_a_long_diff_shows_its_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    import io
-
     from solver.space import diff
-    from solver.space import progress as progress_module
 
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
-    screen = Terminal()
-    monkeypatch.setattr("sys.stderr", screen)
-    monkeypatch.setattr(progress_module, "DELAY", 0.0)
+    terminal = watched(monkeypatch)
     monkeypatch.setattr(diff, "LIMIT", 15)  # past the limit the combinations are not counted out first
     diff_packs(*_flanked_erratum())
-    assert "diff dice" in screen.getvalue() and "/15" in screen.getvalue()
+    assert "diff dice" in terminal.getvalue() and "/15" in terminal.getvalue()
 
 
 def test_a_deadline_stops_every_search_of_a_diff_the_attacks_too() -> None:
