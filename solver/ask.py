@@ -22,7 +22,7 @@ from kb.model import READING, Modifier, Pack, Policy, Quantity, Reading
 from solver.arithmetic import dice_count, faces
 from solver.derivation import Node
 from solver.facts import derive_facts
-from solver.ruling import Case, NeedFacts, ReadingOutcome, Ruling, decide, new_ruling
+from solver.ruling import Case, Clamped, NeedFacts, ReadingOutcome, Ruling, decide, new_ruling
 from solver.situation import Situation
 
 MAX_CASES = 4096
@@ -55,10 +55,12 @@ def _ask(pack: Pack, quantity: str, situation: Situation, cases: bool) -> Ruling
     if situation.groups:
         return _groups(pack, q, situation)
     check_inputs(q, situation)
-    if pack.readings and any(n.startswith(READING) for n in situation.given):
+    if pack.readings and not _reading_names(pack).isdisjoint(situation.given):
         situation = _reading_given(situation)
     readings = _readings(pack, q)
-    chosen = {r.name: r.default for r in readings} | dict(situation.reading) if readings or situation.reading else {}
+    if not readings and not situation.reading:
+        return _one(pack, q, situation, {}, cases)
+    chosen = {r.name: r.default for r in readings} | dict(situation.reading)
     ruling = _one(pack, q, situation, chosen, cases)
     if not readings:
         return ruling
@@ -66,14 +68,12 @@ def _ask(pack: Pack, quantity: str, situation: Situation, cases: bool) -> Ruling
     worded: list[list[tuple[Reading, ReadingOutcome]]] = []  # each reading's outcomes, worded when explained
     for r in readings:
         if ruling.values is not None and not ruling.cases and not _may_change(pack, q, r, ruling.values, ruling.value,
-                                                                              {c.rule for c in ruling.clamped}):
+                                                                              ruling.clamped):
             continue  # every option gives this very ruling
-        these: list[tuple[Reading, ReadingOutcome]] = []
-        for option, _ in r.options:
-            choice = chosen | {r.name: option}
-            sub = ruling if choice == chosen else _one(pack, q, situation, choice, cases)
-            these.append((r, ReadingOutcome(r.name, option, option == r.default, sub)))
-        if len({_key(o.ruling) for _, o in these}) > 1:  # only readings that change this ruling are mentioned
+        subs = [(option, ruling if chosen[r.name] == option else _one(pack, q, situation, chosen | {r.name: option},
+                                                                      cases)) for option, _ in r.options]
+        if len({_key(sub) for _, sub in subs}) > 1:  # only readings that change this ruling are mentioned
+            these = [(r, ReadingOutcome(r.name, option, option == r.default, sub)) for option, sub in subs]
             outcomes += these
             worded.append(these)
     if not outcomes:
@@ -123,6 +123,14 @@ def ask_if_possible(pack: Pack, quantity: str, situation: Situation, *, cases: b
         return ask(pack, quantity, situation, cases=cases)
     except RulingsError:
         return None
+
+
+def _reading_names(pack: Pack) -> frozenset[str]:
+    """Each reading's name as a fact (`reading.NAME`)."""
+    found = pack.index.get(("reading names", ""))
+    if found is None:
+        found = pack.index["reading names", ""] = frozenset(READING + r for r in pack.readings)
+    return found  # type: ignore[no-any-return]
 
 
 def _reading_given(situation: Situation) -> Situation:
@@ -210,9 +218,9 @@ _TWO_WAYS: dict[str, bool] = {}
 
 
 def _may_change(pack: Pack, q: Quantity, reading: Reading, values: Mapping[str, Any], value: Any = None,
-                bitten: frozenset[str] | set[str] = frozenset()) -> bool:
+                clamped: tuple[Clamped, ...] = ()) -> bool:
     """Whether another option of `reading` could change a ruling of `q` made with `values` (whose value is
-    `value`, after the clamps named in `bitten`).
+    `value`, after the clamps that bit, `clamped`).
 
     It cannot when every rule tied to the reading fails, every policy tied to it is a group or override that
     fewer than two of its rules can bite (the options then keep the same rules), and every clamp tied to it
@@ -227,11 +235,18 @@ def _may_change(pack: Pack, q: Quantity, reading: Reading, values: Mapping[str, 
         if when is not None and evaluate(when, values) is False:
             continue
         if isinstance(rules, Policy):
-            if (rules.label or rules.name) in bitten or _clamp_may_change(rules, values, value):
+            name = rules.label or rules.name
+            if any(c.rule == name for c in clamped) or _clamp_may_change(rules, values, value):
                 return True
             continue
-        if rules is None or sum(evaluate(rule, values) is not False for rule in rules) >= 2:
+        if rules is None:
             return True
+        holding = 0
+        for rule in rules:
+            if evaluate(rule, values) is not False:
+                holding += 1
+                if holding == 2:
+                    return True
     return False
 
 

@@ -502,6 +502,8 @@ def test_a_set_to_zero_against_a_limit_is_a_declared_reading(quantity: str, base
     assert {o.option: o.ruling.value for o in both.readings or ()} == {"zero_stays": 0, "limit_applies": 1}
     lifted = ask(PACK, quantity, Situation(base=base, effects=effects, reading={"zero_set": "limit_applies"}))
     assert lifted.value == 1 and [c.rule for c in lifted.clamped] == [quantity]
+    # the limit bit under the chosen reading, so the default's 0 is listed beside it
+    assert {o.option: o.ruling.value for o in lifted.readings or ()} == {"zero_stays": 0, "limit_applies": 1}
     assert ask(PACK, "OC", Situation(base=2, effects=effects, reading={"zero_set": "limit_applies"})).value == 0
 
 
