@@ -1142,6 +1142,16 @@ def added_lines(patch: str) -> list[str]:
     return [line[1:].strip() for line in patch.splitlines() if line.startswith("+") and not line.startswith("+++")]
 
 
+def equivalents_table(prefix: str = "") -> str:
+    """`EQUIVALENT` (the entries whose mutant name starts with `prefix`) as a Markdown table."""
+    rows = ["| mutant | mutated line | why it is equivalent |", "| --- | --- | --- |"]
+    for name, known in EQUIVALENT.items():
+        if name.startswith(prefix):
+            line, why = (text.replace("|", "\\|") for text in (known.line.strip(), known.why))
+            rows.append(f"| `{name}` | `{line}` | {why} |")
+    return "\n".join(rows)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -1156,7 +1166,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", action="store_true", help="print each survivor's diff")
     parser.add_argument("--report", action="store_true", help="print the last run's score without running")
     parser.add_argument("--list", action="store_true", help="list the modules with fast tests, and stop")
+    parser.add_argument("--equivalents", action="store_true",
+                        help="list the equivalent mutants (of MODULE, or all) with their line and why, and stop")
     args = parser.parse_args(argv)
+
+    if args.equivalents:
+        print(equivalents_table(module_name(args.module) + "." if args.module else ""))
+        return 0
 
     if args.list or not args.module:
         for module, tests in FAST_TESTS.items():
@@ -1183,6 +1199,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"mutmut stopped with exit code {code}", file=sys.stderr)
             return code
 
+    return report(workdir, module, show=args.show)
+
+
+def report(workdir: Path, module: str, *, show: bool = False) -> int:
+    """Print the last run's score and its survivors (with their diffs when `show`); 1 while any is left."""
     status = results(workdir, module)
     name = module_name(module)
     equivalent, stale, survivors = [], [], []
@@ -1203,7 +1224,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{len(survivors)} left: score {score:.1f}% ({caught}/{counted})")
     for mutant, state in survivors:
         print(f"  {state}: {mutant}" + ("  (stale equivalent entry: check it again)" if mutant in stale else ""))
-        if args.show:
+        if show:
             print("    " + diff(workdir, mutant).strip().replace("\n", "\n    "))
     print(f"(mutmut's own view: cd {workdir} && mutmut browse)")
     return 1 if survivors else 0
