@@ -230,7 +230,8 @@ def read_yaml(text: str, path: str) -> Document:
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         where = Span(path, mark.line + 1, mark.column + 1) if mark else Span(path)
-        raise PackError([RulingsError(f"malformed YAML: {e.problem or e.context}", where=where)]) from None
+        raise PackError([RulingsError(f"malformed YAML: {e.problem or e.context}", where=where,
+                                      hint=_yaml_hint(e.problem or "", e.context or ""))]) from None
     except yaml.reader.ReaderError as e:
         line = text.count("\n", 0, e.position) + 1
         where = Span(path, line, e.position - text.rfind("\n", 0, e.position))
@@ -254,6 +255,37 @@ def read_yaml(text: str, path: str) -> Document:
     if problems:
         raise PackError(problems)
     return doc
+
+
+_YAML_HINTS = (
+    ("found character '\\t'", "YAML indents with spaces, never tabs"),
+    ("while scanning a quoted scalar", "a quoted value is not closed: end it with the quote it starts with"),
+    ("but found another document", "a file holds one document: remove the '---' line"),
+    ("found incompatible YAML document", "remove the %YAML line: Rulings reads YAML 1.1"),
+    ("expected ',' or '}'", "a {...} mapping separates its entries with commas and ends with '}'"),
+    ("expected ',' or ']'", "a [...] list separates its items with commas and ends with ']'"),
+    ("expected the node content, but found '<stream end>'", "the file ends inside a [...] or {...}: close it"),
+    ("expected <block end>, but found '<scalar>'",
+     "keys of one mapping start in the same column; text after a quoted value belongs inside the quotes"),
+    ("expected <block end>", "keys of one mapping, and the '- ' items of one list, start in the same column"),
+    ("mapping values are not allowed here",
+     "a value holding ': ' needs quotes, and keys of one mapping start in the same column"),
+    ("could not find expected ':'", "each line of a mapping is key: value; text on several lines needs quotes"),
+    ("found undefined alias", "*name repeats the value marked &name earlier in the file; quote text starting with '*'"),
+    ("while scanning an alias", "*name repeats the value marked &name; quote text starting with '*'"),
+    ("that cannot start any token", "a value that starts with this character needs quotes"),
+)
+"""PyYAML's problems (or their context) and what usually causes them, most specific first."""
+
+
+def _yaml_hint(problem: str, context: str) -> str:
+    """What usually causes one of PyYAML's messages, or nothing.
+
+    Examples:
+        >>> _yaml_hint("found unexpected end of stream", "while scanning a quoted scalar")
+        'a quoted value is not closed: end it with the quote it starts with'
+    """
+    return next((hint for text, hint in _YAML_HINTS if text in problem or text in context), "")
 
 
 def read_scalar(text: str, where: str) -> Any:
@@ -300,7 +332,9 @@ def _build(node: yaml.Node, path: Path, doc: Document, problems: list[RulingsErr
 
     if len(doc.spans) >= MAX_VALUES:
         where = _span(node, doc.path)
-        raise PackError([RulingsError(f"more than {MAX_VALUES} values (do YAML aliases expand it?)", where=where)])
+        raise PackError([RulingsError(f"more than {MAX_VALUES} values (do YAML aliases expand it?)", where=where,
+                                      hint="each *name repeats the whole value marked &name, so aliases of aliases "
+                                           "multiply")])
     doc.spans[path] = _span(node, doc.path)
     if isinstance(node, yaml.MappingNode):
         if node.tag != f"{_CORE}map":
@@ -310,7 +344,9 @@ def _build(node: yaml.Node, path: Path, doc: Document, problems: list[RulingsErr
         for key_node, value_node in _pairs(node, doc.path, problems):
             key = _scalar(key_node, doc.path, problems) if isinstance(key_node, yaml.ScalarNode) else None
             if not isinstance(key, str | int | bool) or isinstance(key_node, yaml.CollectionNode):
-                problems.append(RulingsError("keys must be plain names", where=_span(key_node, doc.path)))
+                problems.append(RulingsError("keys must be plain names", where=_span(key_node, doc.path),
+                                             hint="a key is a name or a whole number: not a list, a mapping, "
+                                                  "an empty value or a decimal"))
                 continue
             if isinstance(key, bool) and key_node.value.lower() not in ("true", "false"):
                 key = key_node.value  # a key written on/off/yes/no is that word (`unmodified: {on: 6}`), not a boolean
@@ -355,9 +391,13 @@ def _pairs(node: yaml.MappingNode, path: str, problems: list[RulingsError],
             continue
         sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
         for source in sources:
-            if not isinstance(source, yaml.MappingNode) or (id(source) in done and done[id(source)] is None):
+            itself = id(source) in done and done[id(source)] is None
+            if not isinstance(source, yaml.MappingNode) or itself:
                 problems.append(RulingsError("<< must merge another mapping, e.g. <<: *defaults or <<: [*a, *b]",
-                                             where=_span(source, path)))
+                                             where=_span(source, path),
+                                             hint="a mapping cannot merge itself, nor a mapping it is merged into"
+                                             if itself else "mark the mapping to merge with &name where it is "
+                                             "written (defaults: &defaults {...}), then merge *name"))
                 continue
             merged += done.get(id(source)) or _pairs(source, path, problems, done)
     names = {k.value for k, _ in written if isinstance(k, yaml.ScalarNode)}
@@ -386,12 +426,17 @@ def _scalar(node: yaml.ScalarNode, path: str, problems: list[RulingsError]) -> A
         value = constructor.yaml_constructors[tag](constructor, node)
     except (ValueError, KeyError, AttributeError, TypeError):
         problems.append(RulingsError(f"{excerpt(text)} is not {'an' if kind == 'int' else 'a'} {kind}",
-                                     where=_span(node, path)))
+                                     where=_span(node, path), hint=_KIND_SHAPES.get(kind, "")))
         return None
     if kind == "int" and abs(value) > MAX_INT:
         problems.append(_out_of_bounds(node, path))
         return 0
     return value
+
+
+_KIND_SHAPES = {"int": "an int is a whole number, such as 3 or -2",
+                "float": "a float is a number such as 1.5 or -0.25", "bool": "a bool is true or false"}
+"""What a value tagged !!int, !!float or !!bool must look like."""
 
 
 def _out_of_bounds(node: yaml.ScalarNode, path: str) -> RulingsError:

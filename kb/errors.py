@@ -82,12 +82,13 @@ def _position(error: RulingsError) -> tuple[str, int, int]:
 
 
 class UnknownName(RulingsError):
-    """A fact, quantity, rule, reading or pack name that does not exist."""
+    """A fact, quantity, rule, reading or pack name that does not exist; `none_known` is the hint when no name is."""
 
-    def __init__(self, what: str, name: str, known: Iterable[str], *, where: Span | None = None) -> None:
+    def __init__(self, what: str, name: str, known: Iterable[str], *, where: Span | None = None,
+                 none_known: str = "") -> None:
         known = sorted(known)
         close = did_you_mean(name, known) if len(name) <= EXCERPT else ""
-        hint = close or ("known: " + ", ".join(known[:12]) if known else "")
+        hint = close or ("known: " + ", ".join(known[:12]) if known else none_known)
         super().__init__(f"unknown {what} {excerpt(name)}", where=where, hint=hint)
         self.name = name
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import difflib
+import keyword
 import operator
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -86,9 +87,9 @@ def json_value(value: Any) -> Any:
 class ExprSyntaxError(Exception):
     """An expression outside the language; ``offset`` is the 0-based column in ``text``."""
 
-    def __init__(self, message: str, offset: int, text: str) -> None:
+    def __init__(self, message: str, offset: int, text: str, hint: str = "") -> None:
         super().__init__(message, offset, text)
-        self.message, self.offset, self.text = message, offset, text
+        self.message, self.offset, self.text, self.hint = message, offset, text, hint
 
     def __str__(self) -> str:
         return f"{self.message} (at column {self.offset} of {self.text!r})"
@@ -130,6 +131,21 @@ _FORBIDDEN: dict[type, str] = {
     ast.LShift: "'<<'", ast.RShift: "'>>'", ast.Invert: "'~' (use 'not')", ast.UAdd: "unary '+'",
     ast.Is: "'is' (use '==')", ast.IsNot: "'is not' (use '!=')",
 }
+_FORBIDDEN_HINTS = {
+    "'**'": "there is no power operator: multiply, e.g. a * a", "'@'": "to multiply, write '*'",
+    "floats": "values are whole numbers: scale with * and //, e.g. a * 3 // 2 for 1.5 times a, rounded down",
+    "':=' (walrus)": "to compare, write '=='",
+    "unary '+'": "drop the '+' before the value: it needs no sign of its own",
+    "bytes": "write text in plain quotes, without the b: 'x'",
+    "f-strings": "name a fact directly, without quotes or braces: shooter.bs, not f'{shooter.bs}'",
+    "set literals": "name a fact directly, without braces: shooter.bs, not {shooter.bs}",
+    "tuples": "an expression gives one value: for the least or the greatest of several, write min(a, b) or "
+              "max(a, b)",
+    "list literals": "an expression gives one value: for the least or the greatest of several, write min(a, b) or "
+                     "max(a, b)",
+    "dict literals": "a lookup table is a YAML mapping, not text in quotes: {table: FACT, rows: {VALUE: RESULT}}",
+}
+"""For a construct the language refuses, what to write instead."""
 def _floordiv(a: Any, b: Any) -> Any:
     if b == 0:
         raise RulingsError("division by zero", hint="the divisor is 0 in this situation")
@@ -215,9 +231,57 @@ def _parse_ast(text: str) -> tuple[ast.expr, str, int]:
                 raise ExprSyntaxError(f"invalid syntax: {hint}", m.start() + delta, text) from None
         offset = min(exc.offset - 1, len(src)) if exc.offset else len(src)  # 0: at the end
         msg = "invalid syntax" + ("" if exc.msg == "invalid syntax" else f": {exc.msg}")
-        raise ExprSyntaxError(msg, offset + delta, text) from None
+        raise ExprSyntaxError(msg, offset + delta, text, _syntax_hint(blank, msg)) from None
     except (ValueError, RecursionError, MemoryError) as exc:
         raise ExprSyntaxError(f"cannot parse: {exc}", 0, text) from None
+
+
+def _syntax_hint(blank: str, message: str) -> str:
+    """What usually causes Python's syntax error in an expression (its strings blanked out), or nothing.
+
+    Examples:
+        >>> _syntax_hint("a +", "invalid syntax")
+        "'+' needs a value after it"
+    """
+    if "expected 'else'" in message:
+        return "a conditional needs both values: A if CONDITION else B"
+    if ";" in blank:
+        return "an expression is one formula: remove the ';'"
+    if keyword.iskeyword(blank) or blank in ("true", "false"):
+        return f"{blank!r} is a word of the language, not a fact name"
+    if blank.startswith(("*", "/")):
+        return f"{blank[0]!r} needs a value on each side"
+    if last := re.search(r"(//|[-+*/<>=]=?|\band|\bor|\bnot|\bin)$", blank):
+        return f"{last.group().strip()!r} needs a value after it"
+    return ""
+
+
+def problem_hint(problem: str) -> str:
+    """What to write instead, for one of `check_expr`'s problems; or nothing.
+
+    Examples:
+        >>> problem_hint("expression is int, but bool is expected")
+        'a condition is true or false: compare the number, e.g. shooter.bs >= 4'
+    """
+    for pattern, hint in _PROBLEM_HINTS:
+        if re.search(pattern, problem):
+            return hint
+    return ""
+
+
+_PROBLEM_HINTS = (
+    (r"^expression is int, but bool is expected", "a condition is true or false: compare the number, e.g. "
+                                                  "shooter.bs >= 4"),
+    (r"^expression is bool, but int is expected", "for a number that depends on a condition, write "
+                                                  "'A if CONDITION else B'"),
+    (r"needs int operands, but .* is str$", "quotes make text: write numbers and fact names without quotes"),
+    (r"^cannot compare (enum with int|int with enum)", "compare an enum fact with one of its values in quotes, "
+                                                       "e.g. weapon.type == 'heavy'"),
+    (r"compares ints, not (bool and int|int and bool)", "a condition is true or false, not a number: use it as it "
+                                                        "is, or with 'not'"),
+    (r"^unknown fact '[^']*'$", "each name in an expression is a fact declared under facts: (or true, false)"),
+)
+"""`check_expr`'s problems, as patterns, and what to write instead."""
 
 
 class _Converter:
@@ -232,7 +296,8 @@ class _Converter:
         return col + self.delta
 
     def fail(self, what: str, col: int) -> NoReturn:
-        raise ExprSyntaxError(f"not allowed: {what}; {_ALLOWED}", self.off(col), self.text)
+        raise ExprSyntaxError(f"not allowed: {what}; {_ALLOWED}", self.off(col), self.text,
+                              _FORBIDDEN_HINTS.get(what, ""))
 
     def conv(self, n: ast.expr) -> _Node:
         off = self.off(n.col_offset)
@@ -280,7 +345,8 @@ class _Converter:
             if not lo <= len(n.args) <= hi:
                 raise ExprSyntaxError(f"{fname}() takes {lo}{'' if lo == hi else ' or more'} "
                                       f"argument{'' if lo == hi == 1 else 's'}",
-                                      off, self.text)
+                                      off, self.text, "abs(x) is the size of one value; min() and max() take "
+                                      "several" if fname == "abs" else "")
             if fname == "matches":
                 self.phrase(n.args[0])
             return ("call", off, fname, tuple(map(self.conv, n.args)))

@@ -22,7 +22,7 @@ from typing import Any
 
 from kb.document import Document, read_document, shorten
 from kb.errors import PackError, RulingsError, Span, UnknownName, did_you_mean
-from kb.expr import Expr, ExprSyntaxError, FactType, check_expr, parse_expr
+from kb.expr import Expr, ExprSyntaxError, FactType, check_expr, parse_expr, problem_hint
 from kb.limits import excerpt
 from kb.locate import pack_files
 from kb.model import (
@@ -312,7 +312,9 @@ class _Builder:
         if doc.data is None:
             return
         if not isinstance(doc.data, dict):
-            self.problems.append(RulingsError("a pack file must be a mapping of sections", where=doc.span(())))
+            self.problems.append(RulingsError("a pack file must be a mapping of sections", where=doc.span(()),
+                                              hint="the top level of a pack names its sections as keys: "
+                                                   "facts:, quantities:, modifiers: ..."))
             self.unreadable = True
             return
         found, broken = _schema_problems(doc)
@@ -458,12 +460,14 @@ class _Builder:
             if rng is not None and rng[0] <= rng[1]:
                 self.ranges[name] = (rng[0], rng[1])
             if rng and rng[0] > rng[1]:
-                self.error(f"fact {name!r}: range {list(rng)} is empty", doc, (*path, "range"))
+                self.error(f"fact {name!r}: range {list(rng)} is empty", doc, (*path, "range"),
+                           f"write the lowest value first: range: [{rng[1]}, {rng[0]}]")
             default = raw.get("default", False if kind == "bool" else None)
             if default is not None and not _fits(default, kind, rng, raw.get("values", ())):
                 article = "an" if kind in ("int", "enum") else "a"
                 self.error(f"fact {name!r}: default {default!r} is not {article} {kind}"
-                           + (f" in {list(rng)}" if rng else ""), doc, (*path, "default"))
+                           + (f" in {list(rng)}" if rng else ""), doc, (*path, "default"),
+                           _default_hint(default, kind, rng, raw.get("values", ())))
             if kind == "keywords" and isinstance(default, list):
                 default = frozenset(str(k).upper() for k in default)
             typical = raw.get("typical")
@@ -588,7 +592,8 @@ class _Builder:
             self._known("rule", raw["rule"], modifiers, doc, (*path, "rule"))
         low, high = raw.get("min"), raw.get("max")
         if isinstance(low, int) and isinstance(high, int) and low > high:
-            self.error(f"policy {name!r}: min {low} is above max {high}, so no value fits", doc, (*path, "min"))
+            self.error(f"policy {name!r}: min {low} is above max {high}, so no value fits", doc, (*path, "min"),
+                       f"min is the lowest value allowed and max the highest: min: {high}, max: {low}?")
         qs = self._quantity_names(raw.get("quantity", []), doc, (*path, "quantity"), quantities)
         if raw.get("of", "net") != "net":
             self._share(name, raw, doc, path, [quantities[q] for q in qs if q in quantities])
@@ -640,7 +645,8 @@ class _Builder:
         options = tuple(raw["options"].items())
         if raw["default"] not in raw["options"]:
             self.error(f"reading {name!r}: default {raw['default']!r} is not one of its options", doc,
-                       (*path, "default"), did_you_mean(raw["default"], raw["options"]))
+                       (*path, "default"), did_you_mean(raw["default"], raw["options"])
+                       or "its options: " + ", ".join(raw["options"]))
         return Reading(name, raw["sentence"], options, raw["default"], doc.span(path, key=True),
                        self._cite(raw, doc, path), decides=raw.get("decides", ""))
 
@@ -742,7 +748,8 @@ class _Builder:
                    "source": "sources"}[what]
         if name in known or name in self.broken[section]:
             return True
-        error = UnknownName(what, name, known, where=doc.span(path))
+        error = UnknownName(what, name, known, where=doc.span(path),
+                            none_known=f"the pack declares no {section}: declare {name!r} under {section}:")
         self.problems.append(error)
         return False
 
@@ -764,11 +771,11 @@ class _Builder:
             expr = parse_expr(raw)
         except ExprSyntaxError as e:
             self.problems.append(RulingsError(f"{field}: {e.message} in {excerpt(raw)}",
-                                              where=_shift(span, e.offset, raw)))
+                                              where=_shift(span, e.offset, raw), hint=e.hint))
             return parse_expr(0 if want == "int" else True)
         for problem, offset in check_expr(expr, types, want):
             self.problems.append(RulingsError(f"{field}: {self._reading_problem(problem)}",
-                                              where=_shift(span, offset, raw)))
+                                              where=_shift(span, offset, raw), hint=problem_hint(problem)))
         self.read.update(expr.names)
         return expr
 
@@ -959,6 +966,19 @@ def _uncovered(kind: FactType, rng: tuple[int, int] | None, picked: list[Any]) -
     if low <= rng[1]:
         gaps.append((low, rng[1]))
     return ", ".join(str(a) if a == b else f"{a}..{b}" for a, b in gaps)
+
+
+def _default_hint(default: Any, kind: str, rng: tuple[int, ...] | None, values: Any) -> str:
+    """What a fact's default may be, for one that does not fit it."""
+    if kind == "bool":
+        return "write default: true or default: false"
+    if kind == "enum":
+        return "its values: " + ", ".join(map(str, values))
+    if kind == "keywords":
+        return "a list of keywords, e.g. default: []"
+    if rng and rng[0] <= rng[1] and isinstance(default, int) and not isinstance(default, bool):
+        return f"pick a default from {rng[0]} to {rng[1]}, or widen the range"
+    return f"a whole number, e.g. default: {rng[0] if rng else 0}"
 
 
 def _fits(value: Any, kind: str, rng: tuple[int, ...] | None, values: Any) -> bool:

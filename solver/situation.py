@@ -9,6 +9,7 @@ default.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -155,7 +156,7 @@ def check_given(given: Mapping[str, Any], pack: Pack, where: Mapping[str, Span] 
         span = (where or {}).get(name)
         fact = pack.facts.get(name)
         if fact is None:
-            raise UnknownName("fact", name, pack.facts, where=span)
+            raise UnknownName("fact", name, pack.facts, where=span, none_known="the pack declares no facts")
         out[name] = _check_value(fact, value, span)
     return out
 
@@ -180,7 +181,22 @@ def _check_value(fact: Fact, value: Any, span: Span | None) -> Any:
     want = {"bool": "true or false", "int": "an integer", "enum": "one of " + ", ".join(fact.type.values),
             "keywords": "a list of keywords"}[kind]
     hint = "yes, no, on and off are read as true or false; quote them to mean text" if isinstance(value, bool) else ""
+    if kind == "int" and isinstance(value, str) and re.fullmatch(r"[-+]?[0-9]+", value.strip()):
+        hint = f"write {value.strip()} without quotes: quotes make it text"
+    elif kind == "int" and not hint:
+        hint = (f"{fact.name} takes a whole number from {fact.range[0]} to {fact.range[1]}" if fact.range
+                else f"{fact.name} takes a whole number, such as 3")
     raise RulingsError(f"{fact.name} must be {want}, not {_shown(value)}", where=span, hint=hint)
+
+
+def _given_shape(pack: Pack) -> str:
+    """An example of `given:` in the pack's own facts."""
+    for fact in pack.facts.values():
+        if fact.derive is None and fact.type.kind in ("bool", "int"):
+            value = "true" if fact.type.kind == "bool" else fact.typical if fact.typical is not None else (
+                fact.range or (3,))[0]
+            return f"e.g. given: {{{fact.name}: {value}}}"
+    return "e.g. given: {FACT: VALUE}"
 
 
 def _shown(value: Any) -> str:
@@ -198,12 +214,14 @@ def _situation(data: dict[str, Any], doc: Document, path: tuple[Any, ...], pack:
     given_raw = data.get("given")
     given_raw = {} if given_raw is None else given_raw
     if not isinstance(given_raw, dict):
-        raise RulingsError("given: must map fact names to values", where=doc.span((*path, "given")))
+        raise RulingsError("given: must map fact names to values", where=doc.span((*path, "given")),
+                           hint=_given_shape(pack))
     spans = {name: doc.span((*path, "given", name), key=True) for name in given_raw}
     given = check_given(given_raw, pack, spans)
     roll = data.get("roll")
     if roll is not None and (not isinstance(roll, int) or isinstance(roll, bool)):
-        raise RulingsError(f"roll must be an integer, not {roll!r}", where=doc.span((*path, "roll")))
+        raise RulingsError(f"roll must be an integer, not {roll!r}", where=doc.span((*path, "roll")),
+                           hint="give the unmodified roll as the dice show it, e.g. roll: 4")
     groups: list[tuple[str, Situation]] = []
     group_shape = "e.g. groups: [{name: clear shot, given: {hard_cover.obscures: false}}]"
     if not isinstance(data.get("groups") or [], list):
@@ -218,10 +236,13 @@ def _situation(data: dict[str, Any], doc: Document, path: tuple[Any, ...], pack:
                     if isinstance(group["name"], bool) else group_shape)
             raise RulingsError(f"a group name must be text, not {_shown(group['name'])}",
                                where=doc.span((*path, "groups", i, "name")), hint=hint)
-        if any(name == str(group["name"]) for name, _ in groups):
-            raise RulingsError(f"group name {group['name']!r} given twice", where=doc.span((*path, "groups", i)))
+        first = next((j for j, (name, _) in enumerate(groups) if name == str(group["name"])), None)
+        if first is not None:
+            raise RulingsError(f"group name {group['name']!r} given twice", where=doc.span((*path, "groups", i)),
+                               hint=f"first given at {doc.span((*path, 'groups', first))}")
         if "groups" in group:
-            raise RulingsError("a group cannot split again", where=doc.span((*path, "groups", i, "groups"), key=True))
+            raise RulingsError("a group cannot split again", where=doc.span((*path, "groups", i, "groups"), key=True),
+                               hint="list every group in the situation's own groups:, one level deep")
         extra = {k: v for k, v in group.items() if k != "name"}
         sub = _situation(extra, doc, (*path, "groups", i), pack)
         groups.append((str(group["name"]), sub))
@@ -322,10 +343,13 @@ def check_numbers(value: Any, where: Span | str) -> Any:
         Traceback (most recent call last):
         ...
         kb.errors.RulingsError: --base: '+³' holds a digit other than 0-9
+          hint: write it in the digits 0-9: '+3'
     """
     span, label = (where, "") if isinstance(where, Span) else (None, f"{where}: ")
     if isinstance(value, str) and any(c.isdigit() and not "0" <= c <= "9" for c in value):
-        raise RulingsError(f"{label}{excerpt(value)} holds a digit other than 0-9", where=span)
+        plain = "".join(str(unicodedata.digit(c)) if c.isdigit() else c for c in value)
+        raise RulingsError(f"{label}{excerpt(value)} holds a digit other than 0-9", where=span,
+                           hint=f"write it in the digits 0-9: {excerpt(plain)}")
     if isinstance(value, str) and re.search(r"\d{19,}", value):
         raise RulingsError(f"{label}{excerpt(value)} holds a number out of bounds", where=span,
                            hint="integers must lie between -10^18 and 10^18")
@@ -343,13 +367,15 @@ def _reading(raw: Any, doc: Document, path: tuple[Any, ...], pack: Pack) -> dict
         if len(owners) != 1:
             options = [o for r in pack.readings.values() for o, _ in r.options]
             if not owners:
-                raise UnknownName("reading", str(raw), options, where=span)
+                raise UnknownName("reading", str(raw), options, where=span,
+                                  none_known="the pack declares no readings: remove reading:")
             raise RulingsError(f"reading {raw!r} is an option of several readings", where=span,
                                hint="name it: reading: {" + owners[0].name + ": " + str(raw) + "}")
         chosen = {owners[0].name: str(raw)}
     for name, option in chosen.items():
         if name not in pack.readings:
-            raise UnknownName("reading", name, pack.readings, where=span)
+            raise UnknownName("reading", name, pack.readings, where=span,
+                              none_known="the pack declares no readings: remove reading:")
         if option not in dict(pack.readings[name].options):
             raise UnknownName(f"option of reading {name!r}:", option, dict(pack.readings[name].options), where=span)
     return chosen

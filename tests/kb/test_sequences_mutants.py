@@ -391,22 +391,26 @@ def test_attacks_may_be_a_pool_and_damage_a_characteristic() -> None:
     assert (s.sequences["attack"].attacks, s.sequences["attack"].damage) == ("dice", "attacks")
 
 
+NUMBER_HINT = "for a number that depends on a condition, write 'A if CONDITION else B'"
+FACT_HINT = "each name in an expression is a fact declared under facts: (or true, false)"
+
+
 def test_a_bad_models_or_wounds_expression_is_refused_where_it_is_written() -> None:
     steps = "  attack:\n    models: target.model\n    wounds: weapon.lethal\n"
     steps += "    steps:\n      - {step: hit, roll: hit_roll}\n"
     assert problems(steps) == [
         ("sequences.attack.models: unknown fact 'target.model' (did you mean 'target.models'?)", 21, 13, ""),
-        ("sequences.attack.wounds: expression is bool, but int is expected", 22, 13, ""),
+        ("sequences.attack.wounds: expression is bool, but int is expected", 22, 13, NUMBER_HINT),
     ]
 
 
 def test_a_bad_expression_of_a_step_or_an_event_is_refused_where_it_is_written() -> None:
     on = "unmodified: 6, when: nofact, extra: weapon.lethal, damage: weapon.lethal"
     assert problems(EVENT.format(roll="hit_roll", on=on)) == [
-        ("sequences.attack.steps.0.events.0.when: unknown fact 'nofact'", 25, 47, ""),
-        ("sequences.attack.steps.0.events.0.extra: expression is bool, but int is expected", 25, 62, ""),
-        ("sequences.attack.steps.0.events.0.damage: expression is bool, but int is expected", 25, 85, ""),
+        ("sequences.attack.steps.0.events.0.when: unknown fact 'nofact'", 25, 47, FACT_HINT),
+        ("sequences.attack.steps.0.events.0.extra: expression is bool, but int is expected", 25, 62, NUMBER_HINT),
+        ("sequences.attack.steps.0.events.0.damage: expression is bool, but int is expected", 25, 85, NUMBER_HINT),
     ]
     assert problems("  attack:\n    steps:\n      - {step: hit, roll: hit_roll, target: weapon.lethal}\n") == [
-        ("sequences.attack.steps.0.target: expression is bool, but int is expected", 22, 45, "")
+        ("sequences.attack.steps.0.target: expression is bool, but int is expected", 22, 45, NUMBER_HINT)
     ]

@@ -129,7 +129,8 @@ def test_given_values_are_checked_and_normalised() -> None:
     ({"shooter.bs": 0}, "shooter.bs = 0 is out of range 1..6", ""),
     ({"shooter.bs": True}, "shooter.bs must be an integer, not true",
      "yes, no, on and off are read as true or false; quote them to mean text"),
-    ({"shooter.bs": "3"}, "shooter.bs must be an integer, not '3'", ""),
+    ({"shooter.bs": "3"}, "shooter.bs must be an integer, not '3'", "write 3 without quotes: quotes make it text"),
+    ({"shooter.bs": 3.5}, "shooter.bs must be an integer, not 3.5", "shooter.bs takes a whole number from 1 to 6"),
     ({"shooter.moved": 1}, "shooter.moved must be true or false, not 1", ""),
     ({"shooter.moved": None}, "shooter.moved must be true or false, not an empty value", ""),
     ({"target.cover": "sofft"}, "target.cover = 'sofft' is not one of none, soft, hard", "did you mean 'soft'?"),
@@ -168,12 +169,14 @@ def test_an_unknown_key_is_placed_at_the_key_with_the_nearest_known_one() -> Non
 
 def test_given_maps_facts_to_values() -> None:
     assert read("given:\n").given == {}
-    assert refused("given: [shooter.bs]\n") == "s.yaml:1:8: given: must map fact names to values"
+    assert refused("given: [shooter.bs]\n") == ("s.yaml:1:8: given: must map fact names to values\n"
+                                                "  hint: e.g. given: {shooter.moved: true}")
 
 
 @pytest.mark.parametrize(("roll", "shown"), [("true", "True"), ("four", "'four'"), ("4.5", "4.5")])
 def test_a_roll_is_an_integer(roll: str, shown: str) -> None:
-    assert refused(f"roll: {roll}\n") == f"s.yaml:1:7: roll must be an integer, not {shown}"
+    assert refused(f"roll: {roll}\n") == (f"s.yaml:1:7: roll must be an integer, not {shown}\n"
+                                          "  hint: give the unmodified roll as the dice show it, e.g. roll: 4")
 
 
 def test_a_situation_states_every_key_it_reads() -> None:
@@ -243,9 +246,12 @@ def test_a_group_named_by_a_word_yaml_reads_as_true_or_false_is_refused_with_how
 
 def test_a_group_name_is_given_once_and_a_group_does_not_split() -> None:
     assert refused("groups:\n  - {name: a}\n  - {name: 1}\n  - {name: a}\n") == (
-        "s.yaml:4:5: group name 'a' given twice")
-    assert refused("groups:\n  - {name: 1}\n  - {name: '1'}\n") == "s.yaml:3:5: group name '1' given twice"
-    assert refused("groups:\n  - {name: a, groups: []}\n") == "s.yaml:2:15: a group cannot split again"
+        "s.yaml:4:5: group name 'a' given twice\n  hint: first given at s.yaml:2:5")
+    assert refused("groups:\n  - {name: 1}\n  - {name: '1'}\n") == (
+        "s.yaml:3:5: group name '1' given twice\n  hint: first given at s.yaml:2:5")
+    assert refused("groups:\n  - {name: a, groups: []}\n") == (
+        "s.yaml:2:15: a group cannot split again\n"
+        "  hint: list every group in the situation's own groups:, one level deep")
     assert refused("groups:\n  - {name: a, given: {shooter.bs: 9}}\n") == (
         "s.yaml:2:23: shooter.bs = 9 is out of range 1..6")
 
@@ -337,7 +343,8 @@ def test_effects_are_named_by_their_operation_or_their_name() -> None:
      "s.yaml:1:11: effect name ' ' must be a one-line name\n  hint: " + EFFECT_SHAPE),
     ('effects: [{name: "a\\nb", op: -1}]\n',
      "s.yaml:1:11: effect name 'a\\nb' must be a one-line name\n  hint: " + EFFECT_SHAPE),
-    ("effects: ['+\u0663']\n", "s.yaml:1:12: '+\u0663' holds a digit other than 0-9"),
+    ("effects: ['+\u0663']\n", "s.yaml:1:12: '+\u0663' holds a digit other than 0-9\n"
+                               "  hint: write it in the digits 0-9: '+3'"),
     ("effects: [{name: moved, op: -1}]\n",
      "s.yaml:1:11: effect name 'moved' is already a rule of the pack\n"
      "  hint: name the effect differently, or give the facts that make the rule hold"),
