@@ -1163,6 +1163,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--recheck", action="store_true",
                         help="test the last run's survivors again (after adding tests: mutmut keeps a verdict "
                              "until the function changes)")
+    parser.add_argument("--mutants", nargs="+", metavar="NAME",
+                        help="test only these mutants again (names as the report prints them), then report")
     parser.add_argument("--show", action="store_true", help="print each survivor's diff")
     parser.add_argument("--report", action="store_true", help="print the last run's score without running")
     parser.add_argument("--list", action="store_true", help="list the modules with fast tests, and stop")
@@ -1191,9 +1193,9 @@ def main(argv: list[str] | None = None) -> int:
     workdir = args.workdir or Path(tempfile.gettempdir()) / "rulings-mutants" / module.replace("/", "-")
     if not args.report:
         prepare(workdir, args.fresh)
-        code = run_mutmut(workdir, module, tests, args.jobs)
+        code = run_mutmut(workdir, module, tests, args.jobs, args.mutants)
         left = [m for m, s in results(workdir, module).items() if s not in CAUGHT and m not in EQUIVALENT]
-        if not code and args.recheck and left:
+        if not code and args.recheck and left and not args.mutants:
             code = run_mutmut(workdir, module, tests, args.jobs, left)
         if code:
             print(f"mutmut stopped with exit code {code}", file=sys.stderr)
