@@ -50,7 +50,7 @@ DEADLINE: float | None = None
 """When every search must stop (`time.monotonic()`), set by the command line's `--timeout`."""
 
 SOLUTION_LIMIT = 200_000
-"""The most assignments one consistency question examines before it says it is not exhaustive."""
+"""The most assignments one consistency question yields: finding one more, it says it is not exhaustive."""
 
 
 @dataclass(slots=True)
@@ -517,16 +517,16 @@ def completions(
         if scope:
             problem.addConstraint(FunctionConstraint(_allowed(pack, fixed, given, scope, test)), scope)
     for seen, solution in enumerate(problem.getSolutionIter(), 1):
+        if seen > SOLUTION_LIMIT:  # one more than the limit: only now is it "more than" (exactly the limit is all)
+            if coverage is not None:
+                coverage.stop(f"more than {SOLUTION_LIMIT} combinations of "
+                              + ", ".join(variables) + " (give some of them)")
+            return
         yield solution
         if first:
             return
         if coverage is not None:
             coverage.searched += 1
-        if seen >= SOLUTION_LIMIT:
-            if coverage is not None:
-                coverage.stop(f"more than {SOLUTION_LIMIT} combinations of "
-                              + ", ".join(variables) + " (give some of them)")
-            return
 
 
 def _allowed(pack: Pack, fixed: Mapping[str, Any], given: Mapping[str, Any], scope: list[str],
@@ -539,6 +539,10 @@ def _allowed(pack: Pack, fixed: Mapping[str, Any], given: Mapping[str, Any], sco
 
 def consistent(pack: Pack, given: Mapping[str, Any]) -> bool:
     """Whether some situation has every value of `given` (derived facts agreeing with their inputs).
+
+    Domain constraints count where they tie to a given derived fact's inputs; one that `given` breaks apart from
+    them is the situation's own fault, not the derived facts' (`solver.facts` names it), and is left out, so the
+    answer kept for the derived facts and their part of `given` holds whatever else is given.
 
     Examples:
         >>> from kb.loader import load_pack
@@ -599,7 +603,10 @@ def _consistent_part(pack: Pack, given: Mapping[str, Any], reach: frozenset[str]
         if len(pack.index) > 50_000:
             _forget(pack)
         wanted = [n for d in derived for n in inputs(pack, d)]
-        pack.index[key] = (next(completions(pack, dict(given), wanted, first=True), None) is not None,)
+        # asked of the relevant part of `given` alone, as it is kept: a constraint `given` breaks elsewhere is the
+        # situation's own (solver.facts names it), and must not be remembered against this part's values
+        part = {n: v for n, v in given.items() if n in names}
+        pack.index[key] = (next(completions(pack, part, wanted, first=True), None) is not None,)
     return pack.index[key][0]  # type: ignore[no-any-return]
 
 
@@ -615,12 +622,16 @@ def producible(
         ...        "shooter.los": 2, "target.los": 2}))
         [(True,)]
     """
-    key = ("producible", tuple(names), _relevant_items(pack, names, given))
+    relevant = _relevant_items(pack, names, given)
+    key = ("producible", tuple(names), relevant)
     cached = pack.index.get(key)
     if cached is not None:
         if not cached[1] and coverage is not None:
             coverage.stop(f"more than {SOLUTION_LIMIT} combinations of the facts behind " + ", ".join(names))
         return cached[0]  # type: ignore[no-any-return]
+    # the relevant part of `given` alone, as it is kept (a constraint broken elsewhere is the situation's own)
+    kept = {n for n, _ in relevant}
+    given = {n: v for n, v in given.items() if n in kept}
     own = Coverage(deadline=None)
     out: dict[tuple[Any, ...], dict[str, Any]] = {}
     domains = prod(len(pack.facts[n].domain) for n in names)  # all found: stop (never, for a keywords fact)

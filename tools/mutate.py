@@ -163,6 +163,12 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/kb/test_cap_shares.py",
         "tests/solver/test_characteristics.py",
     ),
+    "solver/consistent.py": (
+        "tests/solver/test_consistent_mutants.py",
+        "tests/solver/test_joint.py",
+        "tests/solver/test_consistent_keywords.py",
+        "tests/solver/test_model_mutants.py",
+    ),
     "solver/space/dead.py": (
         "tests/solver/test_dead_mutants.py",
         "tests/solver/test_check.py",
@@ -257,6 +263,124 @@ _EVERY_TARGET = "as above: `differs_at` compares every target that matters alrea
 _TQDM_TOTAL = "tqdm takes the total from the length of what it counts (a dict's values have one): the same bar"
 
 EQUIVALENT: dict[str, Equivalent] = {
+    "solver.consistent.x__breakpoints__mutmut_7": Equivalent(
+        'edges = sorted({low, high + 1, *(c for c in cuts if low <= c <= high)})',
+        '`low` is in the set already'),
+    "solver.consistent.x__partition__mutmut_64": Equivalent(
+        'cuts = [c for a in atoms for c in simple_cuts(a, None) or ()]',
+        '`simple_cuts` never reads the name it is given'),
+    "solver.consistent.x__partition__mutmut_70": Equivalent(
+        'exact = all(simple_cuts(a, None) is not None for a in atoms)',
+        '`simple_cuts` never reads the name it is given'),
+    "solver.consistent.x__partition__mutmut_114": Equivalent(
+        'found.sort(key=None)',
+        'the classes are filled as the value rises, and their first runs do not overlap: sorting whole run '
+        'tuples gives the same order'),
+    "solver.consistent.x__partition__mutmut_117": Equivalent(
+        'found.sort(key=lambda runs: runs[0][1])',
+        'first runs do not overlap, so ordering them by their high ends orders them by their low ends'),
+    "solver.consistent.x_completions__mutmut_35": Equivalent(
+        'grown = None',
+        'only read by `while grown`: None is as false as False'),
+    "solver.consistent.x__reach__mutmut_13": Equivalent(
+        'grown = None',
+        'only read by `while grown`: None is as false as False'),
+    "solver.consistent.x__relevant_items__mutmut_17": Equivalent(
+        'grown = None',
+        'only read by `while grown`: None is as false as False'),
+    "solver.consistent.x__reach__mutmut_2": Equivalent(
+        'key = ("XXreachXX", derived)',
+        'a cache key renamed alike where it is stored and looked up: still unique, not a kind `_forget` drops, '
+        'read by no other module'),
+    "solver.consistent.x__reach__mutmut_3": Equivalent(
+        'key = ("REACH", derived)',
+        'a cache key renamed alike where it is stored and looked up: still unique, not a kind `_forget` drops, '
+        'read by no other module'),
+    "solver.consistent.x_inputs__mutmut_2": Equivalent(
+        'key = ("XXinputsXX", name)',
+        'a cache key renamed alike where it is stored and looked up: still unique, not a kind `_forget` drops, '
+        'read by no other module'),
+    "solver.consistent.x_inputs__mutmut_3": Equivalent(
+        'key = ("INPUTS", name)',
+        'a cache key renamed alike where it is stored and looked up: still unique, not a kind `_forget` drops, '
+        'read by no other module'),
+    "solver.consistent.x__compared__mutmut_2": Equivalent(
+        'key = ("XXcomparedXX", name)',
+        'a cache key renamed alike where it is stored and looked up: still unique, not a kind `_forget` drops, '
+        'read by no other module'),
+    "solver.consistent.x__compared__mutmut_3": Equivalent(
+        'key = ("COMPARED", name)',
+        'a cache key renamed alike where it is stored and looked up: still unique, not a kind `_forget` drops, '
+        'read by no other module'),
+    "solver.consistent.x__constraint_reads__mutmut_2": Equivalent(
+        'key = ("XXconstraint_readsXX", "")',
+        'a cache key renamed alike where it is stored and looked up: still unique, not a kind `_forget` drops, '
+        'read by no other module'),
+    "solver.consistent.x__constraint_reads__mutmut_3": Equivalent(
+        'key = ("CONSTRAINT_READS", "")',
+        'a cache key renamed alike where it is stored and looked up: still unique, not a kind `_forget` drops, '
+        'read by no other module'),
+    "solver.consistent.x__constraint_reads__mutmut_4": Equivalent(
+        'key = ("constraint_reads", "XXXX")',
+        'a cache key renamed alike where it is stored and looked up: still unique, not a kind `_forget` drops, '
+        'read by no other module'),
+    "solver.consistent.x_joint_values__mutmut_32": Equivalent(
+        'key = ("XXjointXX", tuple(names), tuple(sorted((m, _hashable(known[m])) for m in outside)))',
+        'a cache key renamed alike where it is stored and looked up: still unique, not a kind `_forget` drops, '
+        'read by no other module'),
+    "solver.consistent.x_joint_values__mutmut_33": Equivalent(
+        'key = ("JOINT", tuple(names), tuple(sorted((m, _hashable(known[m])) for m in outside)))',
+        'a cache key renamed alike where it is stored and looked up: still unique, not a kind `_forget` drops, '
+        'read by no other module'),
+    "solver.consistent.x__consistent_part__mutmut_5": Equivalent(
+        'names = None',
+        "the names' cache always misses: the same frozenset is worked out again and stored under the same key"),
+    "solver.consistent.x__consistent_part__mutmut_6": Equivalent(
+        'names = pack.index.get(None)',
+        'no None key is ever stored: the cache misses, as above'),
+    "solver.consistent.x__consistent_part__mutmut_38": Equivalent(
+        'pack.index[key] = (next(completions(pack, part, wanted, first=None), None) is not None,)',
+        'next() takes the first completion only; `first` only ends the generator after it, and no coverage is passed'),
+    "solver.consistent.x__consistent_part__mutmut_42": Equivalent(
+        'pack.index[key] = (next(completions(pack, part, wanted, ), None) is not None,)',
+        'next() takes the first completion only; `first` only ends the generator after it, and no coverage is passed'),
+    "solver.consistent.x__consistent_part__mutmut_43": Equivalent(
+        'pack.index[key] = (next(completions(pack, part, wanted, first=False), None) is not None,)',
+        'next() takes the first completion only; `first` only ends the generator after it, and no coverage is passed'),
+    "solver.consistent.x__allowed__mutmut_11": Equivalent(
+        'return test(_values(pack, {**fixed, **dict(zip(scope, assigned, strict=None))}, given)) is not False',
+        'python-constraint passes exactly one value per variable of the scope: the lengths are always equal'),
+    "solver.consistent.x__allowed__mutmut_14": Equivalent(
+        'return test(_values(pack, {**fixed, **dict(zip(scope, assigned, ))}, given)) is not False',
+        'python-constraint passes exactly one value per variable of the scope: the lengths are always equal'),
+    "solver.consistent.x__allowed__mutmut_15": Equivalent(
+        'return test(_values(pack, {**fixed, **dict(zip(scope, assigned, strict=False))}, given)) is not False',
+        'python-constraint passes exactly one value per variable of the scope: the lengths are always equal'),
+    "solver.consistent.x__joint__mutmut_17": Equivalent(
+        'scope = {**known, **{f.name: v for f, v in zip(facts, values, strict=None)}}',
+        "`values` comes from a product over every fact's range (every int base fact has one): the lengths are equal"),
+    "solver.consistent.x__joint__mutmut_20": Equivalent(
+        'scope = {**known, **{f.name: v for f, v in zip(facts, values, )}}',
+        "`values` comes from a product over every fact's range (every int base fact has one): the lengths are equal"),
+    "solver.consistent.x__joint__mutmut_21": Equivalent(
+        'scope = {**known, **{f.name: v for f, v in zip(facts, values, strict=False)}}',
+        "`values` comes from a product over every fact's range (every int base fact has one): the lengths are equal"),
+    "solver.consistent.x__joint__mutmut_34": Equivalent(
+        'rank = (sum(abs(v - c) for v, c in zip(values, centre, strict=None)), values)',
+        '`centre` has one entry per fact: the lengths are equal'),
+    "solver.consistent.x__joint__mutmut_37": Equivalent(
+        'rank = (sum(abs(v - c) for v, c in zip(values, centre, )), values)',
+        '`centre` has one entry per fact: the lengths are equal'),
+    "solver.consistent.x__joint__mutmut_38": Equivalent(
+        'rank = (sum(abs(v - c) for v, c in zip(values, centre, strict=False)), values)',
+        '`centre` has one entry per fact: the lengths are equal'),
+    "solver.consistent.x__joint__mutmut_41": Equivalent(
+        'if signature not in best or rank <= best[signature]:',
+        'a rank ends with its own assignment and each assignment is visited once: two ranks are never equal'),
+    "solver.consistent.x_values_of__mutmut_2": Equivalent(
+        'if fact.type.kind == "int" or fact.range:',
+        'the loader refuses an int fact without a range, and only int facts have one: both conditions agree '
+        'for every fact'),
     "solver.rolls.x_read_target__mutmut_9": Equivalent(
         "m = _AT_LEAST.match(str(raw)) if (isinstance(raw, str)) or True else None",
         "a value that is not a string gets here only when it is no whole number of 1 or more (those returned "
