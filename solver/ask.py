@@ -288,16 +288,7 @@ def _tied(pack: Pack, q: Quantity,
 
 
 def _groups(pack: Pack, q: Quantity, situation: Situation) -> Ruling:
-    subs = tuple(
-        (name, ask(pack, q.name, replace(group, given={**situation.given, **group.given},
-                                         effects=situation.effects + group.effects,
-                                         base=group.base if group.base is not None else situation.base,
-                                         roll=group.roll if group.roll is not None else situation.roll,
-                                         reading={**situation.reading, **group.reading},
-                                         ignore=group.ignore if group.ignore is not None else situation.ignore,
-                                         models=group.models or situation.models)))
-        for name, group in situation.groups
-    )
+    subs = tuple((name, ask(pack, q.name, in_group(situation, group))) for name, group in situation.groups)
     display = "; ".join(f"{name}: {r.display}" for name, r in subs)
 
     def explanation() -> Node:
@@ -305,6 +296,21 @@ def _groups(pack: Pack, q: Quantity, situation: Situation) -> Ruling:
             Node(f"group {name!r}", (r.explanation,)) for name, r in subs), tag="groups")
 
     return Ruling(pack.name, q.name, None, display, explanation, groups=subs)
+
+
+def in_group(situation: Situation, group: Situation) -> Situation:
+    """The situation of one group of a split resolution: its facts merged over the top level's, its effects after
+    the top level's, and each other thing it says (base, roll, target, re-rolls, ...) in place of the top level's,
+    which holds where the group says nothing (or only the default: `reroll_for: pass`)."""
+    s, g = situation, group
+    return replace(g, given={**s.given, **g.given}, effects=s.effects + g.effects, reading={**s.reading, **g.reading},
+                   base=g.base if g.base is not None else s.base, roll=g.roll if g.roll is not None else s.roll,
+                   target=g.target if g.target is not None else s.target, reroll=g.reroll or s.reroll,
+                   unmodified=g.unmodified or s.unmodified,
+                   reroll_for=g.reroll_for if g.reroll_for != "pass" else s.reroll_for,
+                   weapons=g.weapons if g.weapons is not None else s.weapons,
+                   ignore=g.ignore if g.ignore is not None else s.ignore, models=g.models or s.models,
+                   datasheet=g.datasheet or s.datasheet)
 
 
 COMPILE_AFTER = 2

@@ -163,6 +163,12 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/kb/test_cap_shares.py",
         "tests/solver/test_characteristics.py",
     ),
+    "solver/ask.py": (
+        "tests/solver/test_ask_mutants.py",
+        "tests/solver/test_readings.py",
+        "tests/solver/test_cases.py",
+        "tests/packs/test_skirmish.py",
+    ),
     "solver/consistent.py": (
         "tests/solver/test_consistent_mutants.py",
         "tests/solver/test_joint.py",
@@ -263,6 +269,349 @@ _EVERY_TARGET = "as above: `differs_at` compares every target that matters alrea
 _TQDM_TOTAL = "tqdm takes the total from the length of what it counts (a dict's values have one): the same bar"
 
 EQUIVALENT: dict[str, Equivalent] = {
+    "solver.ask.x__read_readings__mutmut_3": Equivalent(
+        'key = ("XXread readingsXX", q.name)',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__read_readings__mutmut_4": Equivalent(
+        'key = ("READ READINGS", q.name)',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__read_readings__mutmut_14": Equivalent(
+        'graph = (pack.index.get(None) or dependency_graph(pack)) if read else None',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__read_readings__mutmut_15": Equivalent(
+        'graph = (pack.index.get(("XXdependency graphXX", "")) or dependency_graph(pack)) if read else None',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__read_readings__mutmut_16": Equivalent(
+        'graph = (pack.index.get(("DEPENDENCY GRAPH", "")) or dependency_graph(pack)) if read else None',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__read_readings__mutmut_17": Equivalent(
+        'graph = (pack.index.get(("dependency graph", "XXXX")) or dependency_graph(pack)) if read else None',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__read_readings__mutmut_19": Equivalent(
+        'pack.index["dependency graph", ""] = None',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__read_readings__mutmut_20": Equivalent(
+        'pack.index["XXdependency graphXX", ""] = graph',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__read_readings__mutmut_21": Equivalent(
+        'pack.index["DEPENDENCY GRAPH", ""] = graph',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__read_readings__mutmut_22": Equivalent(
+        'pack.index["dependency graph", "XXXX"] = graph',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__reading_names__mutmut_1": Equivalent(
+        'found = None',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__reading_names__mutmut_2": Equivalent(
+        'found = pack.index.get(None)',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__reading_names__mutmut_3": Equivalent(
+        'found = pack.index.get(("XXreading namesXX", ""))',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__reading_names__mutmut_4": Equivalent(
+        'found = pack.index.get(("READING NAMES", ""))',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__reading_names__mutmut_5": Equivalent(
+        'found = pack.index.get(("reading names", "XXXX"))',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__reading_names__mutmut_8": Equivalent(
+        'found = pack.index["XXreading namesXX", ""] = frozenset(READING + r for r in pack.readings)',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__reading_names__mutmut_9": Equivalent(
+        'found = pack.index["READING NAMES", ""] = frozenset(READING + r for r in pack.readings)',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__reading_names__mutmut_10": Equivalent(
+        'found = pack.index["reading names", "XXXX"] = frozenset(READING + r for r in pack.readings)',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__with_reading_facts__mutmut_1": Equivalent(
+        'read = None',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__with_reading_facts__mutmut_2": Equivalent(
+        'read = pack.index.get(None)',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__with_reading_facts__mutmut_3": Equivalent(
+        'read = pack.index.get(("XXreading factsXX", ""))',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__with_reading_facts__mutmut_4": Equivalent(
+        'read = pack.index.get(("READING FACTS", ""))',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__with_reading_facts__mutmut_5": Equivalent(
+        'read = pack.index.get(("reading facts", "XXXX"))',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__with_reading_facts__mutmut_8": Equivalent(
+        'read = pack.index["XXreading factsXX", ""] = tuple(r for r in pack.readings if READING + r in pack.facts)',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__with_reading_facts__mutmut_9": Equivalent(
+        'read = pack.index["READING FACTS", ""] = tuple(r for r in pack.readings if READING + r in pack.facts)',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__with_reading_facts__mutmut_10": Equivalent(
+        'read = pack.index["reading facts", "XXXX"] = tuple(r for r in pack.readings if READING + r in pack.facts)',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__readings__mutmut_2": Equivalent(
+        'key = ("XXreadingsXX", q.name)',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__readings__mutmut_3": Equivalent(
+        'key = ("READINGS", q.name)',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__readings__mutmut_4": Equivalent(
+        'found = None',
+        'the `key not in pack.index` check below still finds the stored tuple'),
+    "solver.ask.x__readings__mutmut_5": Equivalent(
+        'found = pack.index.get(None)',
+        'the `key not in pack.index` check below still finds the stored tuple'),
+    "solver.ask.x__may_change__mutmut_4": Equivalent(
+        'tied = None',
+        '`_tied` is worked out again, alike'),
+    "solver.ask.x__reads_two_ways__mutmut_5": Equivalent(
+        'found = None',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__reads_two_ways__mutmut_6": Equivalent(
+        'found = _TWO_WAYS.get(None)',
+        'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),
+    "solver.ask.x__reads_two_ways__mutmut_16": Equivalent(
+        '_TWO_WAYS[expr.text] = None',
+        'a stored None is simply worked out again'),
+    "solver.ask.x__reads_two_ways__mutmut_14": Equivalent(
+        'if len(_TWO_WAYS) > 10_000:',
+        'only when the memo is cleared: it is worked out again'),
+    "solver.ask.x__reads_two_ways__mutmut_15": Equivalent(
+        'if len(_TWO_WAYS) >= 10001:',
+        'only when the memo is cleared: it is worked out again'),
+    "solver.ask.x__one__mutmut_8": Equivalent(
+        'key = None',
+        "which path makes the ruling changes, not the ruling: a compiled ruling is the engine's, compiled() "
+        'keeps its own copy under its own key, and a compiled ruling of None falls back to the engine'),
+    "solver.ask.x__one__mutmut_9": Equivalent(
+        'key = ("XXcompiledXX", q.name, tuple(reading.items()))',
+        "which path makes the ruling changes, not the ruling: a compiled ruling is the engine's, compiled() "
+        'keeps its own copy under its own key, and a compiled ruling of None falls back to the engine'),
+    "solver.ask.x__one__mutmut_10": Equivalent(
+        'key = ("COMPILED", q.name, tuple(reading.items()))',
+        "which path makes the ruling changes, not the ruling: a compiled ruling is the engine's, compiled() "
+        'keeps its own copy under its own key, and a compiled ruling of None falls back to the engine'),
+    "solver.ask.x__one__mutmut_12": Equivalent(
+        'found = None',
+        "which path makes the ruling changes, not the ruling: a compiled ruling is the engine's, compiled() "
+        'keeps its own copy under its own key, and a compiled ruling of None falls back to the engine'),
+    "solver.ask.x__one__mutmut_13": Equivalent(
+        'found = pack.index.get(None, 0)',
+        "which path makes the ruling changes, not the ruling: a compiled ruling is the engine's, compiled() "
+        'keeps its own copy under its own key, and a compiled ruling of None falls back to the engine'),
+    "solver.ask.x__one__mutmut_14": Equivalent(
+        'found = pack.index.get(key, None)',
+        "which path makes the ruling changes, not the ruling: a compiled ruling is the engine's, compiled() "
+        'keeps its own copy under its own key, and a compiled ruling of None falls back to the engine'),
+    "solver.ask.x__one__mutmut_15": Equivalent(
+        'found = pack.index.get(0)',
+        "which path makes the ruling changes, not the ruling: a compiled ruling is the engine's, compiled() "
+        'keeps its own copy under its own key, and a compiled ruling of None falls back to the engine'),
+    "solver.ask.x__one__mutmut_16": Equivalent(
+        'found = pack.index.get(key, )',
+        "which path makes the ruling changes, not the ruling: a compiled ruling is the engine's, compiled() "
+        'keeps its own copy under its own key, and a compiled ruling of None falls back to the engine'),
+    "solver.ask.x__one__mutmut_17": Equivalent(
+        'found = pack.index.get(key, 1)',
+        "which path makes the ruling changes, not the ruling: a compiled ruling is the engine's, compiled() "
+        'keeps its own copy under its own key, and a compiled ruling of None falls back to the engine'),
+    "solver.ask.x__one__mutmut_18": Equivalent(
+        'if type(None) is int:  # not compiled yet: how many rulings asked for it so far',
+        "which path makes the ruling changes, not the ruling: a compiled ruling is the engine's, compiled() "
+        'keeps its own copy under its own key, and a compiled ruling of None falls back to the engine'),
+    "solver.ask.x__one__mutmut_20": Equivalent(
+        'if found - 1 < COMPILE_AFTER:',
+        "which path makes the ruling changes, not the ruling: a compiled ruling is the engine's, compiled() "
+        'keeps its own copy under its own key, and a compiled ruling of None falls back to the engine'),
+    "solver.ask.x__one__mutmut_21": Equivalent(
+        'if found + 2 < COMPILE_AFTER:',
+        "which path makes the ruling changes, not the ruling: a compiled ruling is the engine's, compiled() "
+        'keeps its own copy under its own key, and a compiled ruling of None falls back to the engine'),
+    "solver.ask.x__one__mutmut_22": Equivalent(
+        'if found + 1 <= COMPILE_AFTER:',
+        "which path makes the ruling changes, not the ruling: a compiled ruling is the engine's, compiled() "
+        'keeps its own copy under its own key, and a compiled ruling of None falls back to the engine'),
+    "solver.ask.x__one__mutmut_23": Equivalent(
+        'pack.index[key] = None',
+        "which path makes the ruling changes, not the ruling: a compiled ruling is the engine's, compiled() "
+        'keeps its own copy under its own key, and a compiled ruling of None falls back to the engine'),
+    "solver.ask.x__one__mutmut_24": Equivalent(
+        'pack.index[key] = found - 1',
+        "which path makes the ruling changes, not the ruling: a compiled ruling is the engine's, compiled() "
+        'keeps its own copy under its own key, and a compiled ruling of None falls back to the engine'),
+    "solver.ask.x__one__mutmut_25": Equivalent(
+        'pack.index[key] = found + 2',
+        "which path makes the ruling changes, not the ruling: a compiled ruling is the engine's, compiled() "
+        'keeps its own copy under its own key, and a compiled ruling of None falls back to the engine'),
+    "solver.ask.x__one__mutmut_36": Equivalent(
+        'found = None',
+        "which path makes the ruling changes, not the ruling: a compiled ruling is the engine's, compiled() "
+        'keeps its own copy under its own key, and a compiled ruling of None falls back to the engine'),
+    "solver.ask.x__one__mutmut_43": Equivalent(
+        'ruling = None',
+        "which path makes the ruling changes, not the ruling: a compiled ruling is the engine's, compiled() "
+        'keeps its own copy under its own key, and a compiled ruling of None falls back to the engine'),
+    "solver.ask.x__one__mutmut_44": Equivalent(
+        'ruling = found.ruling(None)',
+        "which path makes the ruling changes, not the ruling: a compiled ruling is the engine's, compiled() "
+        'keeps its own copy under its own key, and a compiled ruling of None falls back to the engine '
+        '(Compiled.ruling hands the error back as None)'),
+    "solver.ask.x__tied__mutmut_16": Equivalent(
+        'if isinstance(entry, Policy) and entry.kind != "clamp" and entry.symbols:',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__tied__mutmut_17": Equivalent(
+        'if isinstance(entry, Policy) and entry.kind == "XXclampXX" and entry.symbols:',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__tied__mutmut_18": Equivalent(
+        'if isinstance(entry, Policy) and entry.kind == "CLAMP" and entry.symbols:',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__tied__mutmut_22": Equivalent(
+        'elif isinstance(entry, Modifier) or entry.kind not in ("XXexclusiveXX", "override"):',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__tied__mutmut_23": Equivalent(
+        'elif isinstance(entry, Modifier) or entry.kind not in ("EXCLUSIVE", "override"):',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__tied__mutmut_24": Equivalent(
+        'elif isinstance(entry, Modifier) or entry.kind not in ("exclusive", "XXoverrideXX"):',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__tied__mutmut_25": Equivalent(
+        'elif isinstance(entry, Modifier) or entry.kind not in ("exclusive", "OVERRIDE"):',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__reads_two_ways__mutmut_4": Equivalent(
+        'return True',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__read_readings__mutmut_12": Equivalent(
+        'graph = (pack.index.get(("dependency graph", "")) or dependency_graph(pack)) if (read) or True else None',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__read_readings__mutmut_35": Equivalent(
+        'if node[0] == "fact" or node[1] in read} if graph is not None else set()',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same (extra names only '
+        'ever add readings)'),
+    "solver.ask.x__clamp_may_change__mutmut_4": Equivalent(
+        'if not isinstance(value, int) or isinstance(value, bool) or (value == 0 or "0" in p.symbols):',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__clamp_may_change__mutmut_10": Equivalent(
+        'for bound, inside in ((p.min, lambda b: None), (p.max, lambda b: value <= b)):',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__clamp_may_change__mutmut_11": Equivalent(
+        'for bound, inside in ((p.min, lambda b: value > b), (p.max, lambda b: value <= b)):',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__clamp_may_change__mutmut_12": Equivalent(
+        'for bound, inside in ((p.min, lambda b: value >= b), (p.max, lambda b: None)):',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__clamp_may_change__mutmut_13": Equivalent(
+        'for bound, inside in ((p.min, lambda b: value >= b), (p.max, lambda b: value < b)):',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__clamp_may_change__mutmut_16": Equivalent(
+        "if bound.names <= values.keys():  # reads the quantity's base or an unknown fact: not worked out here",
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__clamp_may_change__mutmut_17": Equivalent(
+        "if not bound.names < values.keys():  # reads the quantity's base or an unknown fact: not worked out here",
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__clamp_may_change__mutmut_19": Equivalent(
+        'found = None',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__clamp_may_change__mutmut_25": Equivalent(
+        'if isinstance(found, int) or not inside(found):',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__clamp_may_change__mutmut_26": Equivalent(
+        'if not isinstance(found, int) or inside(found):',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__clamp_may_change__mutmut_29": Equivalent(
+        'return True',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__may_change__mutmut_30": Equivalent(
+        'if any(c.rule == name for c in clamped) or _clamp_may_change(rules, values, None):',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__may_change__mutmut_48": Equivalent(
+        'holding += 2',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__may_change__mutmut_49": Equivalent(
+        'if holding != 2:',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__may_change__mutmut_52": Equivalent(
+        'return True',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__ask__mutmut_65": Equivalent(
+        'if ruling.values is None and not ruling.cases and not _may_change(pack, q, r, ruling.values, ruling.value,',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__ask__mutmut_66": Equivalent(
+        'if ruling.values is not None and ruling.cases and not _may_change(pack, q, r, ruling.values, ruling.value,',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__ask__mutmut_72": Equivalent(
+        'if ruling.values is not None and not ruling.cases and not _may_change(pack, q, r, ruling.values, None,',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same'),
+    "solver.ask.x__ask__mutmut_78": Equivalent(
+        'if ruling.values is not None and not ruling.cases and not _may_change(pack, q, r, ruling.values, '
+        'ruling.clamped):',
+        "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
+        'whose options agree are dropped by the _key comparison, so the output is the same (a tuple passed as '
+        "the value is no number: always 'may change')"),
+    "solver.ask.x__clamp_may_change__mutmut_15": Equivalent(
+        'break',
+        'the loader requires a numeric min on a clamp with symbols, so only max (the last bound) can be None: '
+        'break and continue then do the same'),
+    "solver.ask.x_check_inputs__mutmut_31": Equivalent(
+        'source = "its roll: give roll:" if rolled else f"the pack ({q.base.text if (q.base) or True else \'\'})"',
+        'that branch is only reached when q.base is set'),
+    "solver.ask.x_check_inputs__mutmut_32": Equivalent(
+        'source = "its roll: give roll:" if rolled else f"the pack ({q.base.text if q.base else \'XXXX\'})"',
+        'that branch is only reached when q.base is set'),
+    "solver.ask.x__fewest__mutmut_30": Equivalent(
+        'leaf = _lookup(tree, dict(zip(facts, values, strict=None)))',
+        "values comes from product over these facts' domains: the lengths always match"),
+    "solver.ask.x__fewest__mutmut_33": Equivalent(
+        'leaf = _lookup(tree, dict(zip(facts, values, )))',
+        "values comes from product over these facts' domains: the lengths always match"),
+    "solver.ask.x__fewest__mutmut_34": Equivalent(
+        'leaf = _lookup(tree, dict(zip(facts, values, strict=False)))',
+        "values comes from product over these facts' domains: the lengths always match"),
+    "solver.ask.x__readings_node__mutmut_2": Equivalent(
+        'reading = outcomes[1][0]',
+        'every entry is of the same reading, and there are always at least two'),
+    "solver.ask.x__with_readings__mutmut_17": Equivalent(
+        'r.clamped, r.modifier, r.probability, r.automatic, r.then, r.cases, readings, None,',
+        'a ruling with readings is never a groups ruling: its groups are None already'),
+    "solver.ask.x__solve__mutmut_33": Equivalent(
+        'return decide(pack, q, situation.given_as(given) if (assigned) or True else situation, values, reading)',
+        "with nothing assigned, given is the situation's own facts"),
+    "solver.ask.x__with_reading_facts__mutmut_22": Equivalent(
+        'if all(situation.given.get(None) == v for n, v in chosen.items()):  # set already (the engine after '
+        'the compiled)',
+        'it only skips a shortcut: the same facts are set anyway'),
+    "solver.ask.x__ask__mutmut_22": Equivalent(
+        'if pack.readings or not _reading_names(pack).isdisjoint(situation.given):',
+        'with no reading.* fact given, _reading_given returns an equal situation'),
+    "solver.ask.x__ask__mutmut_82": Equivalent(
+        'subs = [(option, ruling if (chosen[r.name] == option) and False else _one(pack, q, situation, chosen '
+        '| {r.name: option},',
+        'the chosen option is asked again: an equal ruling'),
     "solver.consistent.x__breakpoints__mutmut_7": Equivalent(
         'edges = sorted({low, high + 1, *(c for c in cuts if low <= c <= high)})',
         '`low` is in the set already'),
