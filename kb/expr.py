@@ -247,12 +247,17 @@ def _syntax_hint(blank: str, message: str) -> str:
         return "a conditional needs both values: A if CONDITION else B"
     if ";" in blank:
         return "an expression is one formula: remove the ';'"
-    if keyword.iskeyword(blank) or blank in ("true", "false"):
+    if ":=" in blank:  # with a fact name: Python refuses to assign to it
+        return "to compare, write '=='"
+    if keyword.iskeyword(blank):
         return f"{blank!r} is a word of the language, not a fact name"
-    if blank.startswith(("*", "/")):
-        return f"{blank[0]!r} needs a value on each side"
-    if last := re.search(r"(//|[-+*/<>=]=?|\band|\bor|\bnot|\bin)$", blank):
-        return f"{last.group().strip()!r} needs a value after it"
+    for word in re.findall(r"\w+(?=\.)|(?<=\.)\w+", blank):  # the parts of a dotted name
+        if keyword.iskeyword(word):
+            return f"{word!r} is a word of the language, so it cannot be part of a fact name"
+    if first := re.match(r"\*\*|//|[*/]", blank):
+        return f"{first.group()!r} needs a value on each side"
+    if last := re.search(r"(\*\*|//|!=|[-+*/<>=]=?|\band|\bor|\bnot|\bin)$", blank):
+        return f"{last.group()!r} needs a value after it"
     return ""
 
 

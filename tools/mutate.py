@@ -815,10 +815,10 @@ EQUIVALENT: dict[str, Equivalent] = {
         'if isinstance(value, str) and any(c.isdigit() and not "0" <= c <= "XX9XX" for c in value):',
         "a character at most 'XX9XX' is at most 'X', and no character after '9' up to 'X' (: to X) is a digit: the "
         "same digits are refused"),
-    "solver.situation.x__situation__mutmut_230": Equivalent(
+    "solver.situation.x__situation__mutmut_257": Equivalent(
         'effects=_effects(data.get("effects", None), doc, path, pack),',
         "_effects reads a missing list (None) as no effects, as it reads []"),
-    "solver.situation.x__situation__mutmut_232": Equivalent(
+    "solver.situation.x__situation__mutmut_259": Equivalent(
         'effects=_effects(data.get("effects", ), doc, path, pack),',
         "_effects reads a missing list (None) as no effects, as it reads []"),
     "rulings.web.api.x__names__mutmut_2": Equivalent(

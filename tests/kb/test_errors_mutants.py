@@ -81,6 +81,15 @@ def test_an_unknown_name_suggests_a_close_name_or_lists_the_first_twelve_known_n
     assert UnknownName("rule", "zzzzzzzz", []).hint == ""
 
 
+def test_an_unknown_name_among_none_known_gives_the_callers_hint_and_only_then() -> None:
+    """`none_known` says what to do when nothing is declared; a close or a listed name comes first."""
+    bare = UnknownName("reading", "once", [], none_known="the pack declares no readings: remove reading:")
+    assert str(bare) == "unknown reading 'once'\n  hint: the pack declares no readings: remove reading:"
+    close = UnknownName("reading", "onse", ["once"], none_known="the pack declares no readings")
+    assert close.hint == "did you mean 'once'?"
+    far = UnknownName("reading", "zzzz", ["once"], none_known="the pack declares no readings")
+    assert far.hint == "known: once"
+
 def test_an_unknown_name_longer_than_an_excerpt_gets_no_suggestion() -> None:
     at_limit = "a" * 59 + "b"  # 60 characters: an excerpt shows it whole
     assert UnknownName("fact", at_limit, ["a" * 60]).hint == "did you mean '" + "a" * 60 + "'?"

@@ -26,6 +26,7 @@ from kb.expr import (
     json_value,
     parse_expr,
     phrases,
+    problem_hint,
     show_value,
 )
 
@@ -370,3 +371,120 @@ def test_a_keywords_value_becomes_a_sorted_list_for_json() -> None:
     assert json_value(3) == 3
     assert json_value(True) is True
     assert json_value("ranged") == "ranged"
+
+
+# -- hints: what to write instead of a refused expression ----------------------------------------------------
+# Each hint is what a pack author needs next to the message: the operator that lacks a value, the word that
+# cannot be a name, or the construct the language has instead. Worked out from docs/pack-format.md
+# ("Expressions"): whole numbers, + - * // and comparisons, and/or/not, `A if C else B`, min/max/abs/matches.
+
+
+@pytest.mark.parametrize(("text", "hint"), [
+    ("a.x if b.y", "a conditional needs both values: A if CONDITION else B"),
+    ("a.x; b.y", "an expression is one formula: remove the ';'"),
+    ("(a.x := 1)", "to compare, write '=='"),  # Python: cannot use assignment expressions with attribute
+    ("if", "'if' is a word of the language, not a fact name"),
+    ("lambda", "'lambda' is a word of the language, not a fact name"),
+    ("shooter.in", "'in' is a word of the language, so it cannot be part of a fact name"),
+    ("class.bs > 1", "'class' is a word of the language, so it cannot be part of a fact name"),
+    ("shooter.class >= 3", "'class' is a word of the language, so it cannot be part of a fact name"),
+    ("* 2", "'*' needs a value on each side"),
+    ("/ 2", "'/' needs a value on each side"),
+    ("// 2", "'//' needs a value on each side"),
+    ("** 2", "'**' needs a value on each side"),
+    ("a.x +", "'+' needs a value after it"),
+    ("a.x -", "'-' needs a value after it"),
+    ("a.x //", "'//' needs a value after it"),
+    ("a.x **", "'**' needs a value after it"),
+    ("a.x <", "'<' needs a value after it"),
+    ("a.x <=", "'<=' needs a value after it"),
+    ("a.x ==", "'==' needs a value after it"),
+    ("a.x !=", "'!=' needs a value after it"),
+    ("a.x and", "'and' needs a value after it"),
+    ("a.x or", "'or' needs a value after it"),
+    ("a.x not", "'not' needs a value after it"),
+    ("w.color not in", "'in' needs a value after it"),  # 'color' ends in 'or' but is no operator
+    ("w.type == 'a;b' +", "'+' needs a value after it"),  # a ';' in quotes is text, not a second formula
+    ("(a.x", ""),  # Python's own message says it: '(' was never closed
+    ("a.b.", ""),
+])
+def test_a_syntax_error_hints_at_its_usual_cause(text: str, hint: str) -> None:
+    """A syntax slip names what to fix: the lone operator, the reserved word, the missing 'else'."""
+    assert refused(text).hint == hint
+
+
+def test_a_refusal_with_its_own_fix_in_the_message_has_no_separate_hint() -> None:
+    """The '&&' message already says to write 'and', an empty expression has nothing to fix in it."""
+    assert refused("a.x && b.y").hint == ""
+    assert refused("").hint == ""
+    assert refused("a.x # note").hint == ""
+
+
+@pytest.mark.parametrize(("text", "hint"), [
+    ("a.x ** 2", "there is no power operator: multiply, e.g. a * a"),
+    ("a.x @ b.y", "to multiply, write '*'"),
+    ("a.x * 1.5", "values are whole numbers: scale with * and //, e.g. a * 3 // 2 for 1.5 times a, rounded down"),
+    ("(a := 1)", "to compare, write '=='"),
+    ("+a.x", "drop the '+' before the value: it needs no sign of its own"),
+    ("w.type == b'heavy'", "write text in plain quotes, without the b: 'x'"),
+    ("f'{a.x}'", "name a fact directly, without quotes or braces: shooter.bs, not f'{shooter.bs}'"),
+    ("{a.x}", "name a fact directly, without braces: shooter.bs, not {shooter.bs}"),
+    ("a.x, b.y", "an expression gives one value: for the least or the greatest of several, write min(a, b) or "
+                 "max(a, b)"),
+    ("[a.x, b.y]", "an expression gives one value: for the least or the greatest of several, write min(a, b) or "
+                   "max(a, b)"),
+    ("{'heavy': 1}", "a lookup table is a YAML mapping, not text in quotes: {table: FACT, rows: {VALUE: RESULT}}"),
+    ("a.x[0]", ""),  # no construct to write instead: the message lists what is allowed
+    ("a.x is b.y", ""),  # the message itself says: use '=='
+])
+def test_a_refused_construct_hints_at_what_the_language_has_instead(text: str, hint: str) -> None:
+    """A construct outside the language names its replacement where there is one, and nothing otherwise."""
+    err = refused(text)
+    assert err.message.startswith("not allowed: ")
+    assert err.hint == hint
+
+
+@pytest.mark.parametrize(("text", "hint"), [
+    ("abs(a.x, b.y)", "abs(x) is the size of one value; min() and max() take several"),
+    ("abs()", "abs(x) is the size of one value; min() and max() take several"),
+    ("min(a.x)", ""),
+    ("matches('VEHICLE')", ""),
+])
+def test_abs_given_other_than_one_value_points_to_min_and_max(text: str, hint: str) -> None:
+    """abs() given several values was most likely meant as min() or max(); the others only need their count."""
+    assert refused(text).hint == hint
+
+
+def problem_hints(text: str, expect: str | FactType) -> list[tuple[str, str]]:
+    """check_expr's problems with the hint the loader shows under each."""
+    facts = {**FACTS, "w.type": WEIGHT}
+    return [(problem, problem_hint(problem)) for problem, _ in check_expr(parse_expr(text), facts, expect)]
+
+
+COMPARE = "a condition is true or false: compare the number, e.g. shooter.bs >= 4"
+UNQUOTE = "quotes make text: write numbers and fact names without quotes"
+IN_QUOTES = "compare an enum fact with one of its values in quotes, e.g. weapon.type == 'heavy'"
+AS_IS = "a condition is true or false, not a number: use it as it is, or with 'not'"
+
+
+@pytest.mark.parametrize(("text", "expect", "problems"), [
+    ("s.bs", "bool", [("expression is int, but bool is expected", COMPARE)]),
+    ("s.moved", "int", [("expression is bool, but int is expected",
+                         "for a number that depends on a condition, write 'A if CONDITION else B'")]),
+    ("s.bs + '3'", "int", [("'+' needs int operands, but '3' is str", UNQUOTE)]),
+    ("min(s.bs, '2')", "int", [("min() needs int operands, but '2' is str", UNQUOTE)]),
+    ("w.type == 3", "bool", [("cannot compare enum with int using '=='", IN_QUOTES)]),
+    ("3 == w.type", "bool", [("cannot compare int with enum using '=='", IN_QUOTES)]),
+    ("s.moved > 3", "bool", [("'>' compares ints, not bool and int", AS_IS)]),
+    ("3 < s.moved", "bool", [("'<' compares ints, not int and bool", AS_IS)]),
+    ("zz.qq", "bool", [("unknown fact 'zz.qq'",
+                        "each name in an expression is a fact declared under facts: (or true, false)")]),
+    # the problem's own text says what to do: no hint repeats it
+    ("s.bss", "bool", [("unknown fact 's.bss' (did you mean 's.bs'?)", "")]),
+    ("s.moved + 1", "int", [("'+' needs int operands, but 's.moved' is bool (to count a condition, write "
+                             "'1 if CONDITION else 0')", "")]),
+    ("w.type", "int", [("expression is enum, but int is expected", "")]),
+])
+def test_a_type_problem_hints_at_what_to_write_instead(text: str, expect: str, problems: list[object]) -> None:
+    """Each of check_expr's problems a hint knows gets it; the others get none."""
+    assert problem_hints(text, expect) == problems

@@ -7,6 +7,7 @@ Each situation is a few lines of YAML written here; an error's place is counted 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,10 @@ PACK = pack(pack_text(
               "stacking: {sentence: Cover stacks., default: each, options: {each: every cover, twice: at most twice}}"],
 ))
 """A bool, an int of 1 to 6, an enum and a keywords fact; a rule `moved`; two readings that share the option `each`."""
+
+QUANTITY = "q: {kind: characteristic, characteristic: plus, text: the score}"
+BARE = pack(pack_text("bare", quantities=QUANTITY))
+"""A pack of one quantity: no facts, no readings."""
 
 
 def read(text: str) -> Situation:
@@ -172,6 +177,66 @@ def test_given_maps_facts_to_values() -> None:
     assert refused("given: [shooter.bs]\n") == ("s.yaml:1:8: given: must map fact names to values\n"
                                                 "  hint: e.g. given: {shooter.moved: true}")
 
+
+
+@pytest.mark.parametrize(("facts", "example"), [
+    # a derived fact is worked out, an enum and a keywords fact take words: the first int is the example
+    (["a.far: {type: bool, derive: a.n >= 4, text: far}", "a.kind: {type: enum, values: [x, y], text: kind}",
+      "a.kw: {type: keywords, default: [], text: keywords}", "a.n: {type: int, range: [1, 10], typical: 5, text: n}"],
+     "a.n: 5"),  # its typical value
+    (["a.n: {type: int, range: [2, 6], text: n}", "a.m: {type: bool, text: m}"], "a.n: 2"),  # the lowest value
+    (["a.kind: {type: enum, values: [x, y], text: kind}"], "FACT: VALUE"),  # no fact to show
+    (["a.m: {type: bool, text: m}", "a.n: {type: int, range: [1, 10], typical: 5, text: n}"], "a.m: true"),
+])
+def test_given_that_is_no_mapping_is_shown_in_the_packs_own_facts(facts: list[str], example: str) -> None:
+    """The example names a fact a player gives (not a derived one) with a value it takes, written as YAML."""
+    with pytest.raises(RulingsError) as caught:
+        read_situation("given: [a.n]\n", "s.yaml", pack(pack_text("p", facts=facts, quantities=QUANTITY)))
+    assert str(caught.value) == f"s.yaml:1:8: given: must map fact names to values\n  hint: e.g. given: {{{example}}}"
+
+
+def test_an_int_fact_without_a_range_is_shown_with_three_and_said_to_take_a_whole_number() -> None:
+    """A pack file gives every int fact a range; a fact built in code may have none: 3 stands for any number."""
+    free = replace(PACK.facts["shooter.bs"], range=None)
+    bare = replace(PACK, facts={"shooter.bs": free})
+    with pytest.raises(RulingsError) as caught:
+        read_situation("given: 3\n", "s.yaml", bare)
+    assert caught.value.hint == "e.g. given: {shooter.bs: 3}"
+    with pytest.raises(RulingsError) as caught:
+        check_given({"shooter.bs": "many"}, bare)
+    assert (caught.value.message, caught.value.hint) == ("shooter.bs must be an integer, not 'many'",
+                                                         "shooter.bs takes a whole number, such as 3")
+
+
+@pytest.mark.parametrize(("value", "shown", "hint"), [
+    ("' 4 '", "' 4 '", "write 4 without quotes: quotes make it text"),  # the blanks around it dropped
+    ("'-2'", "'-2'", "write -2 without quotes: quotes make it text"),
+    ("'+2'", "'+2'", "write +2 without quotes: quotes make it text"),
+    ("four", "'four'", "shooter.bs takes a whole number from 1 to 6"),
+    ("'3.0'", "'3.0'", "shooter.bs takes a whole number from 1 to 6"),
+    ("[3]", "[3]", "shooter.bs takes a whole number from 1 to 6"),
+    ("", "an empty value", "shooter.bs takes a whole number from 1 to 6"),
+])
+def test_an_int_fact_given_something_else_is_told_how_to_write_a_number(value: str, shown: str, hint: str) -> None:
+    """A number in quotes is text: the hint shows it unquoted; anything else gets the fact's range."""
+    assert refused(f"given: {{shooter.bs: {value}}}\n") == (
+        f"s.yaml:1:9: shooter.bs must be an integer, not {shown}\n  hint: {hint}")
+
+
+@pytest.mark.parametrize("given", [{"shooter.moved": "1"}, {"unit.keywords": "3"}])
+def test_a_number_in_quotes_for_a_fact_that_takes_no_number_gets_no_advice_about_quotes(
+        given: dict[str, Any]) -> None:
+    """Unquoting '1' would not make it true or false, nor '3' a list of keywords: the message alone says what is due."""
+    with pytest.raises(RulingsError) as caught:
+        check_given(given, PACK)
+    assert caught.value.hint == ""
+
+
+def test_a_fact_given_to_a_pack_without_facts_is_unknown_with_nothing_to_suggest() -> None:
+    """There is no fact to suggest or list: the hint says so."""
+    with pytest.raises(UnknownName) as caught:
+        read_situation("given: {shooter.bs: 3}\n", "s.yaml", BARE)
+    assert str(caught.value) == "s.yaml:1:9: unknown fact 'shooter.bs'\n  hint: the pack declares no facts"
 
 @pytest.mark.parametrize(("roll", "shown"), [("true", "True"), ("four", "'four'"), ("4.5", "4.5")])
 def test_a_roll_is_an_integer(roll: str, shown: str) -> None:
@@ -371,6 +436,20 @@ def test_numbers_in_text_are_digits_0_to_9_within_bounds() -> None:
         "  hint: integers must lie between -10^18 and 10^18")
 
 
+
+@pytest.mark.parametrize(("text", "plain"), [
+    ("\u00b3+", "3+"),  # a superscript three
+    ("D\uff16+\uff11", "D6+1"),  # fullwidth digits, the letters and signs kept
+    ("\u0663+", "3+"),  # an Arabic-Indic three
+    ("\u2460+", "1+"),  # a circled one
+])
+def test_a_digit_other_than_0_to_9_is_shown_rewritten_in_plain_digits(text: str, plain: str) -> None:
+    """Each digit of another script becomes the digit 0-9 of the same value; everything else stays as written."""
+    with pytest.raises(RulingsError) as caught:
+        check_numbers(text, "--base")
+    assert str(caught.value) == (f"--base: {text!r} holds a digit other than 0-9\n"
+                                 f"  hint: write it in the digits 0-9: {plain!r}")
+
 # -- readings, choices, a unit -----------------------------------------------------------------------------------------
 
 
@@ -395,6 +474,16 @@ def test_a_reading_is_chosen_by_its_option_or_by_name() -> None:
 def test_a_reading_the_pack_does_not_declare_is_refused(text: str, message: str) -> None:
     assert refused(text) == message
 
+
+
+def test_a_reading_in_a_pack_without_readings_is_refused_with_nothing_to_choose() -> None:
+    """With no reading declared there is no option to suggest: the hint says to drop the key."""
+    for text in ("reading: once\n", "reading: {strict: once}\n"):
+        with pytest.raises(RulingsError) as caught:
+            read_situation(text, "s.yaml", BARE)
+        name = "once" if text == "reading: once\n" else "strict"
+        assert str(caught.value) == (f"s.yaml:1:10: unknown reading '{name}'\n"
+                                     "  hint: the pack declares no readings: remove reading:")
 
 def test_ignore_lists_rule_names() -> None:
     assert read("ignore: [moved, other]\n").ignore == ("moved", "other")
