@@ -269,6 +269,43 @@ _EVERY_TARGET = "as above: `differs_at` compares every target that matters alrea
 _TQDM_TOTAL = "tqdm takes the total from the length of what it counts (a dict's values have one): the same bar"
 
 EQUIVALENT: dict[str, Equivalent] = {
+    "solver.consistent.x_comparisons_of__mutmut_3": Equivalent(
+        'if not isinstance(node, tuple) and not node:',
+        "every caller passes an expression's tree and children() yields only nodes: each is a non-empty tuple, "
+        "so this guard is never taken"),
+    "solver.consistent.x_comparisons_of__mutmut_6": Equivalent(
+        'return True',
+        "every caller passes an expression's tree and children() yields only nodes: each is a non-empty tuple, "
+        "so this guard is never taken"),
+    "solver.consistent.x_partition__mutmut_2": Equivalent(
+        'key = ("XXpartitionXX", name)',
+        'a cache key renamed alike where it is stored and looked up: still unique, not a kind `_forget` drops, '
+        'read by no other module'),
+    "solver.consistent.x_partition__mutmut_3": Equivalent(
+        'key = ("PARTITION", name)',
+        'a cache key renamed alike where it is stored and looked up: still unique, not a kind `_forget` drops, '
+        'read by no other module'),
+    "solver.consistent.x_expressions__mutmut_2": Equivalent(
+        'key = ("XXexpressionsXX", "")',
+        'a cache key renamed alike where it is stored and looked up: still unique, not a kind `_forget` drops, '
+        'read by no other module'),
+    "solver.consistent.x_expressions__mutmut_3": Equivalent(
+        'key = ("EXPRESSIONS", "")',
+        'a cache key renamed alike where it is stored and looked up: still unique, not a kind `_forget` drops, '
+        'read by no other module'),
+    "solver.consistent.x_expressions__mutmut_4": Equivalent(
+        'key = ("expressions", "XXXX")',
+        'a cache key renamed alike where it is stored and looked up: still unique, not a kind `_forget` drops, '
+        'read by no other module'),
+    "solver.consistent.x_typical__mutmut_6": Equivalent(
+        'declared = getattr(fact, "typical", )',
+        'a Fact always has `typical` (a dataclass field, None by default): the default of getattr is never used'),
+    "solver.consistent.x_comparisons_of__mutmut_17": Equivalent(
+        'if tag == "XXcXX":',
+        'a constant node has no children: the loop below counts nothing and returns False, as this branch does'),
+    "solver.consistent.x_comparisons_of__mutmut_18": Equivalent(
+        'if tag == "C":',
+        'a constant node has no children: the loop below counts nothing and returns False, as this branch does'),
     "solver.ask.x__read_readings__mutmut_3": Equivalent(
         'key = ("XXread readingsXX", q.name)',
         'a private cache key of this module, read and stored alike (or missed): the same value is worked out again'),

@@ -1025,3 +1025,20 @@ def test_the_values_of_a_fact_depend_on_a_given_derived_fact_that_shares_an_inpu
     assert set(producible(p, ["d.lo"], {"a.b": False})) == {(False,), (True,)}  # x = 1 is below y = 2
     # lo given true reads exactly what hi reads: x below y, so hi is false
     assert set(producible(p, ["d.hi"], {"d.lo": True})) == {(False,)}
+
+
+def test_a_keyword_set_given_to_one_unit_is_no_value_of_another_units_keywords() -> None:
+    """Only a given *derived* keyword set lends its keywords to the inputs' domains. Unit a given [ALIEN] says
+    nothing of unit b, whose keywords are still those the pack's rules name: none, or VEHICLE."""
+    p = pack("""
+pack: t
+facts:
+  a.k: {type: keywords, text: a's keywords}
+  b.k: {type: keywords, text: b's keywords}
+quantities:
+  q: {kind: pool, base: 3}
+modifiers:
+  m: {quantity: q, change: '+1', when: "'VEHICLE' in b.k"}
+""")
+    found = [c["b.k"] for c in completions(p, {"a.k": frozenset({"ALIEN"})}, ["b.k"], defaults=False)]
+    assert sorted(found, key=sorted) == [frozenset(), frozenset({"VEHICLE"})]
