@@ -269,6 +269,39 @@ _EVERY_TARGET = "as above: `differs_at` compares every target that matters alrea
 _TQDM_TOTAL = "tqdm takes the total from the length of what it counts (a dict's values have one): the same bar"
 
 EQUIVALENT: dict[str, Equivalent] = {
+    "solver.space.check.x__strongest_ties__mutmut_23": Equivalent(
+        'exprs = [a.when, b.when, a.amount, a.per, b.amount, b.per, *([p.when] if (p.when) or True else []),',
+        'a group without a condition adds None, and frontier passes over None (`for e in exprs if e is not None`)'),
+    "solver.space.check.x__strongest_ties__mutmut_73": Equivalent(
+        'for m, h in zip(others, held, strict=None))',
+        '`held` is built from `others`, one item each: the lengths are always equal'),
+    "solver.space.check.x__strongest_ties__mutmut_76": Equivalent(
+        'for m, h in zip(others, held, ))',
+        '`held` is built from `others`, one item each: the lengths are always equal'),
+    "solver.space.check.x__strongest_ties__mutmut_77": Equivalent(
+        'for m, h in zip(others, held, strict=False))',
+        '`held` is built from `others`, one item each: the lengths are always equal'),
+    "solver.space.check.x__ordered_pairs__mutmut_3": Equivalent(
+        'rules = [*p.rules, *([p.rule] if (p.rule) and False else []), *p.over]',
+        'rules is read only for exclusive groups, and the schema refuses `rule` on one: p.rule is None there'),
+    "solver.space.check.x__ordered_pairs__mutmut_4": Equivalent(
+        'rules = [*p.rules, *([p.rule] if (p.rule) or True else []), *p.over]',
+        'it only adds pairs holding None; a lookup is always of two rule names, which never match them'),
+    "solver.space.check.x__ordered_pairs__mutmut_12": Equivalent(
+        'elif p.kind == "override" or p.rule:',
+        'only an override has a rule, and it must have one (the loader refuses it without): `and` and `or` '
+        'agree on every policy'),
+    "solver.space.check.x__redundant__mutmut_56": Equivalent(
+        'if same and a.name >= b.name:',
+        'a rule paired with itself is passed over a few lines above'),
+    "solver.space.check.x__ranges__mutmut_36": Equivalent(
+        'if any(p.min is not None for p in pack.policies_of(q.name, None)):',
+        'only clamps and caps take min, a cap on a pool or score is refused, and _ranges reads only scores and '
+        'pools: the policies it sees with a min are clamps'),
+    "solver.space.check.x__ranges__mutmut_38": Equivalent(
+        'if any(p.min is not None for p in pack.policies_of(q.name, )):',
+        'only clamps and caps take min, a cap on a pool or score is refused, and _ranges reads only scores and '
+        'pools: the policies it sees with a min are clamps'),
     "solver.consistent.x_comparisons_of__mutmut_3": Equivalent(
         'if not isinstance(node, tuple) and not node:',
         "every caller passes an expression's tree and children() yields only nodes: each is a non-empty tuple, "

@@ -475,10 +475,11 @@ def _strongest_ties(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> I
         members = [pack.modifiers[r] for r in p.rules if r in pack.modifiers]
         for i, a in enumerate(rules):
             for b in rules[i + 1 :]:
-                if (a.op, a.amount.text) != (b.op, b.amount.text) or a.per or b.per:
+                if (a.op, a.amount.text) != (b.op, b.amount.text):
                     continue
                 others = [m for m in members if m.name not in (a.name, b.name)]
-                exprs = [a.when, b.when, *([p.when] if p.when else []),
+                # the amounts too: a count an amount (or a rule's `per`) reads is given where no default settles it
+                exprs = [a.when, b.when, a.amount, a.per, b.amount, b.per, *([p.when] if p.when else []),
                          *(e for m in others for e in (m.when, m.amount, m.per))]
 
                 def tie(given: dict[str, Any], a: Modifier = a, b: Modifier = b, others: list[Modifier] = others,
@@ -487,8 +488,10 @@ def _strongest_ties(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> I
                     if not all(evaluate(e, values) is True for e in (a.when, b.when, *([p.when] if p.when else []))):
                         return False
                     strength = _strength(a, values)
+                    if strength is None or _strength(b, values) != strength:  # a rule counted per model and a
+                        return False  # rule counted once are as strong only where the count makes them so
                     held = [evaluate(m.when, values) for m in others]
-                    return strength is not None and UNKNOWN not in held and all(
+                    return UNKNOWN not in held and all(
                         h is False or (_strength(m, values) or 0) <= strength
                         for m, h in zip(others, held, strict=True))
 

@@ -1095,3 +1095,323 @@ def test_a_check_whose_only_unproven_search_is_a_limits_is_not_exhaustive() -> N
     assert not coverage.exhaustive
     assert coverage.reasons == ["damage's base comes from the situation: tried "
                                 + ", ".join(map(str, searched_bases(p.quantities["damage"])))]
+
+
+# -- found by a fresh mutation run: strongest groups of more than two rules, and what their rules read -----------
+
+
+def _strongest(*rules: str, facts: tuple[str, ...] = ("unit.a", "unit.b", "unit.c"), extra: str = "",
+               group: str = "") -> list[Finding]:
+    """The unsettled conflicts of a pool of 4 dice whose `rules` are all in one `keep: strongest` group `best`
+    (with `group` added to the policy: a condition, say); the bool `facts` are false unless given."""
+    names = [r.split(":")[0] for r in rules]
+    text = pack_text(facts=[*(f"{f}: {{type: bool, default: false}}" for f in facts), *([extra] if extra else [])],
+                     quantities=DICE, modifiers=list(rules),
+                     policies=f"best: {{kind: exclusive, rules: [{', '.join(names)}], keep: strongest{group}}}")
+    return [f for f in findings(text) if f.kind == "unsettled_conflict"]
+
+
+def test_no_tie_where_a_stronger_rule_of_the_group_holds_wherever_both_do() -> None:
+    """big and also (+2 each) both hold only where a and b do, and there most (+3) holds too and is kept: big
+    and also never decide between themselves."""
+    assert _strongest("big: {quantity: dice, change: +2, when: unit.a}",
+                      "also: {quantity: dice, change: +2, when: unit.b}",
+                      "most: {quantity: dice, change: +3, when: unit.a and unit.b}") == []
+
+
+def test_a_tie_beside_a_weaker_rule_that_holds_and_a_stronger_one_that_does_not() -> None:
+    """odd (+1) holds wherever big does, but is weaker; huge (+3) is stronger, but holds only where c does
+    (false unless given): where a and b hold, big and also (+2 each) are the strongest, and tie. big is checked
+    against odd first (different amounts, no tie) and then against also."""
+    (f,) = _strongest("big: {quantity: dice, change: +2, when: unit.a}",
+                      "odd: {quantity: dice, change: +1, when: unit.a}",
+                      "also: {quantity: dice, change: +2, when: unit.b}",
+                      "huge: {quantity: dice, change: +3, when: unit.c}")
+    assert f.key == "unsettled_conflict.big+also" and dict(f.witness or {}) == {"unit.a": True, "unit.b": True}
+    assert names(f) == ["big", "also", "best"]
+
+
+def test_three_equally_strong_rules_that_hold_together_tie_in_each_pair() -> None:
+    """x, y and z (+1 each): where any two hold, neither the third (weaker or as strong) nor anything else is
+    stronger; each pair is a tie, shown where its two hold."""
+    found = _strongest("x: {quantity: dice, change: +1, when: unit.a}",
+                       "y: {quantity: dice, change: +1, when: unit.b}",
+                       "z: {quantity: dice, change: +1, when: unit.a and unit.b}")
+    assert [(f.key, dict(f.witness or {})) for f in found] == [
+        ("unsettled_conflict.x+y", {"unit.a": True, "unit.b": True}),
+        ("unsettled_conflict.x+z", {"unit.a": True, "unit.b": True}),
+        ("unsettled_conflict.y+z", {"unit.a": True, "unit.b": True})]
+
+
+def test_rules_that_add_nothing_tie_beside_another_that_adds_nothing() -> None:
+    """x and y add n (0 unless given), z adds 0 where a holds: with n at 0 all three add nothing, and x and y, as
+    strong as z, tie where a and b hold."""
+    (f,) = _strongest('x: {quantity: dice, change: "+unit.n", when: unit.a}',
+                      'y: {quantity: dice, change: "+unit.n", when: unit.b}',
+                      "z: {quantity: dice, change: +0, when: unit.a}",
+                      extra="unit.n: {type: int, range: [0, 2], default: 0}")
+    assert f.key == "unsettled_conflict.x+y" and dict(f.witness or {}) == {"unit.a": True, "unit.b": True}
+
+
+def test_a_tie_counts_only_where_the_groups_condition_holds() -> None:
+    """The group keeps the strongest only where c holds: elsewhere big and also both count, and nothing ties.
+    The smallest tie sets a, b and c."""
+    (f,) = _strongest("big: {quantity: dice, change: +2, when: unit.a}",
+                      "also: {quantity: dice, change: +2, when: unit.b}", group=", when: unit.c")
+    assert dict(f.witness or {}) == {"unit.a": True, "unit.b": True, "unit.c": True}
+
+
+def test_a_rule_counted_per_model_ties_a_flat_one_where_the_count_makes_them_as_strong() -> None:
+    """big is +1 per model (2 models unless given), also a flat +1: they are as strong only with one model,
+    which the tie sets. With at least 2 models big is always the stronger: no tie."""
+    n = "unit.n: {type: int, range: [%d, 3], default: 2}"
+    per = ("big: {quantity: dice, change: +1, per: unit.n, when: unit.a}",
+           "also: {quantity: dice, change: +1, when: unit.b}")
+    (f,) = _strongest(*per, extra=n % 1)
+    assert dict(f.witness or {}) == {"unit.a": True, "unit.b": True, "unit.n": 1}
+    assert f.answer == "5 dice; applied big +1; suppressed also (by big)"
+    assert _strongest(*per, extra=n % 2) == []
+
+
+def test_two_rules_as_strong_as_a_count_no_default_gives_tie_with_the_count_given() -> None:
+    """Both raise the dice by n, which has no default: wherever both hold they tie, and the situation that shows
+    it gives n (1 to 3)."""
+    (f,) = _strongest('big: {quantity: dice, change: "+unit.n", when: unit.a}',
+                      'also: {quantity: dice, change: "+unit.n", when: unit.b}',
+                      extra="unit.n: {type: int, range: [1, 3]}")
+    witness = dict(f.witness or {})
+    assert witness.keys() == {"unit.a", "unit.b", "unit.n"} and witness["unit.a"] is witness["unit.b"] is True
+
+
+def test_a_tie_is_shown_where_the_strength_of_every_other_rule_that_holds_is_known() -> None:
+    """rival (+n, n from 0 to 5 with no default) holds wherever big does: big and also (+2 each) tie only where
+    n is at most 2, so the tie's own situation gives n, at most 2 (before its replay completes anything)."""
+    from solver.space import check
+
+    text = pack_text(facts=[*bools("unit.a", "unit.b"), "unit.n: {type: int, range: [0, 5]}"], quantities=DICE,
+                     modifiers=["big: {quantity: dice, change: +2, when: unit.a}",
+                                "also: {quantity: dice, change: +2, when: unit.b}",
+                                'rival: {quantity: dice, change: "+unit.n", when: unit.a}'],
+                     policies="best: {kind: exclusive, rules: [big, also, rival], keep: strongest}")
+    p = pack(text)
+    holds = {"big": {"unit.a": True}, "also": {"unit.b": True}, "rival": {"unit.a": True, "unit.n": 1}}
+    (f,) = check._strongest_ties(p, holds)
+    witness = dict(f.witness or {})
+    assert witness["unit.a"] is witness["unit.b"] is True and witness["unit.n"] <= 2
+
+
+def test_sets_skipped_for_agreeing_are_not_the_end_of_the_search() -> None:
+    """s1 and s2 both set 6 (no conflict between them); s3 sets 1, against each of them."""
+    text = pack_text(facts=bools("unit.a", "unit.b", "unit.c"), quantities=THREE_DICE,
+                     modifiers=['s1: {quantity: dice, change: "=6", when: unit.a}',
+                                's2: {quantity: dice, change: "=6", when: unit.b}',
+                                's3: {quantity: dice, change: "=1", when: unit.c}'])
+    assert [f.key for f in findings(text) if f.kind == "unsettled_conflict"] == [
+        "unsettled_conflict.s1+s3", "unsettled_conflict.s2+s3"]
+
+
+# -- found by a fresh mutation run: redundant rules ----------------------------------------------------------------
+
+
+def test_rules_counted_per_different_things_are_not_redundant() -> None:
+    """+1 per model and +1 per wound, under the same condition: different effects, whatever the condition."""
+    text = pack_text(facts=[*bools("unit.a"), "unit.models: {type: int, range: [1, 3], default: 1}",
+                            "unit.wounds: {type: int, range: [1, 3], default: 1}"], quantities=DICE,
+                     modifiers=["m: {quantity: dice, change: +1, per: unit.models, when: unit.a}",
+                                "w: {quantity: dice, change: +1, per: unit.wounds, when: unit.a}"])
+    assert [f.key for f in findings(text) if f.kind in ("redundant_rule", "subsumed_rule")] == []
+
+
+def test_a_rule_its_own_witness_separates_from_one_is_still_compared_with_the_next() -> None:
+    """a holds where p does; b1 needs q too (a's witness, p alone, already separates them); b2 holds where p or r
+    does, so wherever a holds b2 does too. b1 implies both a and b2."""
+    text = pack_text(facts=bools("unit.p", "unit.q", "unit.r"), quantities=DICE,
+                     modifiers=["a: {quantity: dice, change: -1, when: unit.p}",
+                                "b1: {quantity: dice, change: -1, when: unit.p and unit.q}",
+                                "b2: {quantity: dice, change: -1, when: unit.p or unit.r}"])
+    assert [f.key for f in findings(text) if f.kind == "subsumed_rule"] == [
+        "subsumed_rule.a+b2", "subsumed_rule.b1+a", "subsumed_rule.b1+b2"]
+
+
+def test_a_rule_that_slips_past_two_groups_names_each_in_a_sentence_of_its_own() -> None:
+    """hard (hard cover) implies any_cover; any_cover is in g1 and in g2, hard in neither."""
+    text = pack_text(facts=bools("cover.any", "cover.hard", "unit.x"), quantities=DICE,
+                     modifiers=["any_cover: {quantity: dice, change: -1, when: cover.any}",
+                                "hard: {quantity: dice, change: -1, when: cover.any and cover.hard}",
+                                "other1: {quantity: dice, change: -2, when: unit.x}",
+                                "other2: {quantity: dice, change: -3, when: unit.x}"],
+                     policies=["g1: {kind: exclusive, rules: [any_cover, other1]}",
+                               "g2: {kind: exclusive, rules: [any_cover, other2]}"])
+    (f,) = [f for f in findings(text) if f.kind == "subsumed_rule"]
+    assert f.message == ("hard and any_cover have the same effect, and whenever hard holds any_cover holds too, so "
+                         "both count (-1 twice). hard is not in any_cover's non-stacking group g1 (only one of "
+                         "any_cover, other1 counts: the first listed that holds), so it slips past it. hard is not "
+                         "in any_cover's non-stacking group g2 (only one of any_cover, other2 counts: the first "
+                         "listed that holds), so it slips past it.")
+    assert names(f) == ["hard", "any_cover", "g1", "g2"] and f.cause == "non_stacking"
+
+
+def test_rules_kept_apart_by_two_groups_are_no_redundant_pair() -> None:
+    """g1 keeps a1 and a2 (the same rule twice) apart, g2 b1 and b2: neither pair counts twice."""
+    text = pack_text(facts=bools("unit.a", "unit.b"), quantities=DICE,
+                     modifiers=["a1: {quantity: dice, change: -1, when: unit.a}",
+                                "a2: {quantity: dice, change: -1, when: unit.a}",
+                                "b1: {quantity: dice, change: +1, when: unit.b}",
+                                "b2: {quantity: dice, change: +1, when: unit.b}"],
+                     policies=["g1: {kind: exclusive, rules: [a1, a2]}", "g2: {kind: exclusive, rules: [b1, b2]}"])
+    assert [f.key for f in findings(text) if f.kind in ("redundant_rule", "subsumed_rule")] == []
+
+
+# -- found by a fresh mutation run: a shadowed rule unproven, values out of range, readings ----------------------
+
+
+def test_a_shadowed_rule_search_past_the_deadline_is_a_note_for_each_rule_and_says_why(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each of any_cover, hard and hedge has a rival in a policy; with no time left no situation is tried, so none
+    is proven never to count: a note for each (not a finding), saying the time ran out."""
+    from solver.space import check
+    from solver.space.model import Coverage
+
+    p = pack(SHADOWED)
+    coverage = Coverage(deadline=float("-inf"))
+    monkeypatch.setitem(check._COVERAGE, id(p), coverage)
+    holds = {"any_cover": {"cover.any": True}, "hard": {"cover.any": True, "cover.hard": True},
+             "hedge": {"cover.any": True, "cover.hard": True}}
+    found = list(check._shadowed(p, holds))
+    assert [(f.severity, f.kind, f.key, f.quantity) for f in found] == [
+        ("note", "unproven", f"unproven.shadowed_rule.{rule}", "dice") for rule in ("any_cover", "hard", "hedge")]
+    assert found[2].message == ("hedge may be a shadowed rule (no situation tried lets it count), but this is not "
+                                "proven: the time limit ran out (raise it with --timeout).")
+    assert [lines(f) for f in found] == [[("any_cover", 8)], [("hard", 9)], [("hedge", 10)]]
+    assert coverage.reasons == ["the time limit ran out (raise it with --timeout)"]
+
+
+def test_a_pool_of_no_dice_is_out_of_range_past_a_roll_and_a_clamped_pool() -> None:
+    """hit is a roll (no range to keep); dice is clamped to at least 1; few (1 die, -1 where a holds) can come to
+    no dice, with no clamp."""
+    text = pack_text(facts=bools("unit.a"),
+                     quantities=["hit: {kind: roll, dice: D6}", "dice: {kind: pool, base: 1}",
+                                 "few: {kind: pool, base: 1}"],
+                     modifiers=["down: {quantity: dice, change: -1, when: unit.a}",
+                                "less: {quantity: few, change: -1, when: unit.a}"],
+                     policies="at_least_one: {kind: clamp, quantity: dice, min: 1}")
+    (f,) = [f for f in findings(text) if f.kind == "out_of_range"]
+    assert (f.severity, f.key, f.quantity) == ("warning", "out_of_range.few", "few")
+    assert f.message == "few can come out as a pool of no dice, and no clamp settles it."
+    assert dict(f.witness or {}) == {"unit.a": True} and f.answer == "0 dice; applied less -1"
+
+
+SPLIT = pack_text(facts=[*bools("unit.p", "unit.q"), "unit.d: {type: bool, derive: unit.p or unit.q}",
+                         *bools("unit.s", "unit.t")],
+                  quantities=THREE_DICE,
+                  modifiers=["x: {quantity: dice, change: +1, when: unit.d, under: {rules: b}}",
+                             "y: {quantity: dice, change: +1, when: unit.s}",
+                             "z: {quantity: dice, change: +1, when: unit.t}"],
+                  policies="g: {kind: exclusive, rules: [y, z], under: {rules: a}}",
+                  readings=["rules:", "  sentence: x counts, and y and z both",
+                            "  options: {a: they do not, b: they do}", "  default: a"])
+"""Under option b x counts where d (p or q) holds, and y and z both count; under a, x never does and only one of
+y and z counts: a split where d holds, or where s and t both do."""
+
+
+def test_a_reading_split_says_what_splits_and_is_shown_by_the_inputs_of_the_rules_and_groups_under_it() -> None:
+    """The rules and the group tied to the reading are searched first, through the inputs of what they read: the
+    smallest split sets p (the first of d's inputs), not d itself."""
+    (f,) = [f for f in findings(SPLIT) if f.kind == "reading_split"]
+    assert (f.severity, f.key, f.quantity) == ("note", "reading_split.rules", "dice")
+    assert f.message == 'the readings of rules give different rulings for dice ("x counts, and y and z both").'
+    assert lines(f) == [("rules", 17)]
+    assert dict(f.witness or {}) == {"unit.p": True}
+
+
+def test_a_reading_split_search_past_its_budget_names_the_quantity(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no situation allowed, no split is shown, and the check says whose search stopped: the dice's."""
+    from solver.space import check
+    from solver.space.model import Coverage
+
+    monkeypatch.setattr(check, "BUDGET", 0)
+    coverage = Coverage()
+    assert [f for f in check_pack(pack(SPLIT), coverage) if f.kind == "reading_split"] == []
+    assert coverage.reasons == ["dice: more than 0 situations"]  # as the search for a pool of no dice says too
+
+
+# -- found by a fresh mutation run: completing a witness ---------------------------------------------------------
+
+
+def test_a_conflicts_witness_is_completed_with_the_count_its_base_needs_and_answers_with_the_conflict() -> None:
+    """The dice are as many as the bases (no default): where frenzy and exhaustion both hold the ruling is refused
+    for the conflict, which is the answer, but only once the bases are given; the witness gives them."""
+    text = pack_text(facts=[*bools("unit.frenzied", "unit.exhausted"), "unit.bases: {type: int, range: [1, 4]}"],
+                     quantities='dice: {kind: pool, base: "unit.bases"}',
+                     modifiers=['frenzy: {quantity: dice, change: "=6", when: unit.frenzied}',
+                                'exhaustion: {quantity: dice, change: "=1", when: unit.exhausted}'])
+    (f,) = findings(text)
+    assert f.key == "unsettled_conflict.frenzy+exhaustion"
+    witness = dict(f.witness or {})
+    assert witness.keys() == {"unit.frenzied", "unit.exhausted", "unit.bases"} and 1 <= witness["unit.bases"] <= 4
+    assert f.answer == ("error: set effects exhaustion (=1) and frenzy (=6) set one value to different values, and "
+                        "nothing in the pack orders them")
+
+
+NEAR = pack_text(facts=["attack.distance: {type: int, range: [1, 72], typical: 30}",
+                        "weapon.range: {type: int, range: [6, 72], typical: 24}",
+                        'attack.long_range: {type: bool, derive: "2 * attack.distance > weapon.range"}'],
+                 quantities="to_hit: {kind: score, base: 4}",
+                 modifiers=["long_range: {quantity: to_hit, change: -1, when: attack.long_range}",
+                            'close: {quantity: to_hit, change: +1, when: "attack.distance * 4 < weapon.range"}'],
+                 constraints='within: {require: "attack.distance <= weapon.range"}')
+
+
+def test_a_witness_is_completed_nearest_the_typical_values_of_facts_compared_with_each_other() -> None:
+    """Not at long range: twice the distance at most the range. Nearest the typical 30 inches and range 24, the
+    range keeps its 24 and the distance comes down to 12 (keeping the distance at 30 would need a range of 60,
+    twice as far off)."""
+    from solver.space.check import replay
+
+    given, answer = replay(pack(NEAR), "to_hit", {"attack.long_range": False})
+    assert given == {"attack.distance": 12, "weapon.range": 24, "attack.long_range": False} and answer == "4+"
+
+
+TWO_READINGS = pack_text(facts=[*(f"unit.{f}: {{type: bool, default: false}}" for f in "kp")], quantities=THREE_DICE,
+                         modifiers=["u1: {quantity: dice, change: +1, when: unit.k}",
+                                    "u2: {quantity: dice, change: +1, when: unit.k}",
+                                    "x: {quantity: dice, change: +1, when: unit.p, under: {rules: b}}"],
+                         policies=[AT_LEAST_ONE, "g2: {kind: exclusive, rules: [u1, u2], under: {other: a}}"],
+                         readings=["rules:", "  sentence: x counts", "  options: {a: it does not, b: it does}",
+                                   "  default: a",
+                                   "other:", "  sentence: u1 and u2 both count",
+                                   "  options: {a: only one does, b: both do}", "  default: a"])
+"""x counts only under option b of `rules` (where p holds); u1 and u2 (where k holds) are kept apart by g2 only under
+option a of `other`: each reading splits the dice where its own fact holds (never below 1 die: no search for one)."""
+
+
+def test_a_reading_split_is_searched_first_over_what_is_tied_to_that_reading(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search for each reading's split starts with the facts of what is tied to that reading, not to another:
+    `rules` splits at the second situation tried (none, then p), `other` at the second too (none, then k). Two
+    situations are enough for both, and k, listed first in the pack, is not tried before p for `rules`."""
+    from solver.space import check
+    from solver.space.model import Coverage
+
+    monkeypatch.setattr(check, "BUDGET", 2)
+    coverage = Coverage()
+    found = [f for f in check_pack(pack(TWO_READINGS), coverage) if f.kind == "reading_split"]
+    assert [(f.key, dict(f.witness or {})) for f in found] == [("reading_split.other", {"unit.k": True}),
+                                                                ("reading_split.rules", {"unit.p": True})]
+    assert coverage.reasons == []
+
+
+def test_a_reading_split_gives_the_base_fact_a_derived_base_needs_not_the_derived_fact() -> None:
+    """The dice are twice the models (n, no default, derived into unit.dice); x (+1 where p holds) counts only under
+    option b: the split sets p and gives the models, from which a player works out the dice."""
+    text = pack_text(facts=["unit.p: {type: bool, default: false}", "unit.n: {type: int, range: [1, 3]}",
+                            'unit.dice: {type: int, range: [2, 6], derive: "unit.n * 2"}'],
+                     quantities='dice: {kind: pool, base: "unit.dice"}',
+                     modifiers="x: {quantity: dice, change: +1, when: unit.p, under: {rules: b}}",
+                     policies=AT_LEAST_ONE,
+                     readings=["rules:", "  sentence: x counts", "  options: {a: it does not, b: it does}",
+                               "  default: a"])
+    (f,) = findings(text)
+    witness = dict(f.witness or {})
+    assert f.key == "reading_split.rules" and witness.keys() == {"unit.p", "unit.n"} and witness["unit.p"] is True
+    n = witness["unit.n"]
+    assert f.answer == f"rules = a (the default): {2 * n} dice | rules = b: {2 * n + 1} dice; applied x +1"
