@@ -269,6 +269,10 @@ _EVERY_TARGET = "as above: `differs_at` compares every target that matters alrea
 _TQDM_TOTAL = "tqdm takes the total from the length of what it counts (a dict's values have one): the same bar"
 
 EQUIVALENT: dict[str, Equivalent] = {
+    "solver.ask.x__branch__mutmut_1": Equivalent(
+        "def _branch(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, str], cases: bool = False) "
+        "-> Ruling:",
+        "both callers pass cases: the default is never used"),
     "solver.space.check.x__strongest_ties__mutmut_23": Equivalent(
         'exprs = [a.when, b.when, a.amount, a.per, b.amount, b.per, *([p.when] if (p.when) or True else []),',
         'a group without a condition adds None, and frontier passes over None (`for e in exprs if e is not None`)'),
