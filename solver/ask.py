@@ -22,7 +22,7 @@ from kb.model import READING, Modifier, Pack, Policy, Quantity, Reading
 from solver.arithmetic import dice_count, faces
 from solver.derivation import Node
 from solver.facts import derive_facts
-from solver.ruling import Case, Clamped, NeedFacts, ReadingOutcome, Ruling, decide, new_ruling
+from solver.ruling import Case, Clamped, NeedFacts, ReadingOutcome, Ruling, _Made, decide, new_outcome
 from solver.situation import Situation
 
 MAX_CASES = 4096
@@ -38,6 +38,14 @@ def ask(pack: Pack, quantity: str, situation: Situation, *, cases: bool = True) 
         (5, '5+', '1/3', ['moved'])
     """
     try:
+        plain = pack.index.get(("plain", quantity))
+        if plain is not None and not (situation.effects or situation.base is not None or situation.roll is not None
+                                      or situation.reading or situation.groups):
+            found, readings = plain  # `_ask` with none of its checks to make: straight to the compiled ruling
+            ruling = found.ruling(situation)
+            if ruling is not None:
+                return _other_readings(pack, found.q, situation, readings, found.reading, ruling, cases) \
+                    if readings else ruling
         return _ask(pack, quantity, situation, cases)
     except Contradiction as e:
         if e.where is not None:
@@ -60,10 +68,19 @@ def _ask(pack: Pack, quantity: str, situation: Situation, cases: bool) -> Ruling
     readings = _readings(pack, q)
     if not readings and not situation.reading:
         return _one(pack, q, situation, {}, cases)
-    chosen = {r.name: r.default for r in readings} | dict(situation.reading)
+    chosen = _defaults(pack, q, readings)
+    if situation.reading:
+        chosen = chosen | dict(situation.reading)
     ruling = _one(pack, q, situation, chosen, cases)
     if not readings:
         return ruling
+    return _other_readings(pack, q, situation, readings, chosen, ruling, cases)
+
+
+def _other_readings(pack: Pack, q: Quantity, situation: Situation, readings: tuple[Reading, ...],
+                    chosen: dict[str, str], ruling: Ruling, cases: bool) -> Ruling:
+    """`ruling` (made under the `chosen` options) with what each other option of `readings` gives where it differs
+    (`Ruling.readings`), and the readings worded in its derivation."""
     outcomes: list[tuple[Reading, ReadingOutcome]] = []
     worded: list[list[tuple[Reading, ReadingOutcome]]] = []  # each reading's outcomes, worded when explained
     for r in readings:
@@ -73,7 +90,7 @@ def _ask(pack: Pack, quantity: str, situation: Situation, cases: bool) -> Ruling
         subs = [(option, ruling if chosen[r.name] == option else _one(pack, q, situation, chosen | {r.name: option},
                                                                       cases)) for option, _ in r.options]
         if len({_key(sub) for _, sub in subs}) > 1:  # only readings that change this ruling are mentioned
-            these = [(r, ReadingOutcome(r.name, option, option == r.default, sub)) for option, sub in subs]
+            these = [(r, new_outcome(r.name, option, option == r.default, sub)) for option, sub in subs]
             outcomes += these
             worded.append(these)
     if not outcomes:
@@ -89,9 +106,18 @@ def _ask(pack: Pack, quantity: str, situation: Situation, cases: bool) -> Ruling
 def _with_readings(ruling: Ruling, readings: tuple[ReadingOutcome, ...], derivation: Callable[[], Node]) -> Ruling:
     """`replace(ruling, readings=readings, derivation=derivation)`, without `dataclasses.replace`'s cost."""
     r = ruling
-    return new_ruling(r.pack, r.quantity, r.value, r.display, derivation, r.applied, r.suppressed, r.ignored,
-                      r.clamped, r.modifier, r.probability, r.automatic, r.then, r.cases, readings, r.groups,
-                      r.assumptions, r.choice, r.extra, r.values)
+    return _Made((r.pack, r.quantity, r.value, r.display), derivation,  # type: ignore[return-value]
+                 (r.applied, r.suppressed, r.ignored, r.clamped, r.modifier, r.probability, r.automatic, r.then,
+                  r.cases, readings, r.groups, r.assumptions, r.choice, r.extra), r.values)
+
+
+def _defaults(pack: Pack, q: Quantity, readings: tuple[Reading, ...]) -> dict[str, str]:
+    """Each of `readings` (those of `q`) by its default option: one dict kept per quantity, never changed."""
+    key = ("reading defaults", q.name)
+    found = pack.index.get(key)
+    if found is None:
+        found = pack.index[key] = {r.name: r.default for r in readings}
+    return found  # type: ignore[no-any-return]
 
 
 def check_inputs(q: Quantity, situation: Situation) -> None:
@@ -148,15 +174,21 @@ def _reading_given(situation: Situation) -> Situation:
 
 def _with_reading_facts(pack: Pack, situation: Situation, reading: Mapping[str, str]) -> Situation:
     """The situation with each reading that an expression reads given as the option this ruling follows."""
-    read = pack.index.get(("reading facts", ""))
-    if read is None:
-        read = pack.index["reading facts", ""] = tuple(r for r in pack.readings if READING + r in pack.facts)
+    read = _reading_facts(pack)
     if not read:
         return situation
     chosen = {READING + r: reading.get(r, pack.readings[r].default) for r in read}
     if all(situation.given.get(n) == v for n, v in chosen.items()):  # set already (the engine after the compiled)
         return situation
     return situation.given_as({**situation.given, **chosen})
+
+
+def _reading_facts(pack: Pack) -> tuple[str, ...]:
+    """The readings an expression reads (as the fact `reading.NAME`)."""
+    read = pack.index.get(("reading facts", ""))
+    if read is None:
+        read = pack.index["reading facts", ""] = tuple(r for r in pack.readings if READING + r in pack.facts)
+    return read  # type: ignore[no-any-return]
 
 
 def readings_of(pack: Pack, q: Quantity) -> list[Reading]:
@@ -331,6 +363,10 @@ def _one(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, st
         from solver.compiled import compiled
 
         found = compiled(pack, q.name, reading)
+        if found and not _reading_facts(pack):
+            readings = _readings(pack, q)
+            if reading == _defaults(pack, q, readings):  # `ask` goes straight to it where a situation only gives facts
+                pack.index["plain", q.name] = (found, readings)
     if found:
         ruling = found.ruling(situation)
         if ruling is not None:

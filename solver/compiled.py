@@ -51,11 +51,12 @@ from solver.ruling import (
     NeedFacts,
     Ruling,
     _automatic,
+    _Made,
     _plan,
     adhoc_modifiers,
     conclude,
     explain_made,
-    made,
+    made_parts,
 )
 from solver.situation import Situation
 
@@ -114,7 +115,7 @@ class Compiled:
         self.pack, self.q, self.reading = pack, q, reading
         self.plan = _plan(pack, q, reading)
         self.modifiers: tuple[Modifier, ...] = self.plan.modifiers
-        self.decisions: dict[Any, Decision] = {}
+        self.decisions: dict[Any, Kept] = {}
         self.explained: dict[Any, Node] = {}
         self.explains = tuple(sorted(_explanation_reads(pack, q, self.plan)))
         self.run, self.source = _Compiler(pack, q, self.plan, reading).build(self)
@@ -126,9 +127,10 @@ class Compiled:
         except _FALLBACK:
             return None
 
-    def decide(self, situation: Situation, values: Mapping[str, Any], key: tuple[Any, ...]) -> Decision | None:
-        """The engine's decision for a key the memo does not hold yet, kept under it; None where the engine must
-        make the ruling (it raises, or needs a fact the situation does not give)."""
+    def decide(self, situation: Situation, values: Mapping[str, Any], key: tuple[Any, ...]) -> Kept | None:
+        """The engine's decision for a key the memo does not hold yet, kept under it with its ruling's fields
+        (`Kept`); None where the engine must make the ruling (it raises, or needs a fact the situation does not
+        give)."""
         holding = [m for m, holds in zip(self.modifiers, key, strict=False) if holds]
         failed = [m for m, holds in zip(self.modifiers, key, strict=False) if not holds]
         modifiers: Sequence[Modifier] = self.modifiers
@@ -142,17 +144,18 @@ class Compiled:
             return None
         if len(self.decisions) >= MEMO_SIZE:
             self.decisions.clear()
-        self.decisions[key] = decision
-        return decision
+        kept = self.decisions[key] = (decision, *made_parts(self.pack, self.q, decision))
+        return kept
 
     def automatic(self, situation: Situation, values: Mapping[str, Any]) -> Ruling:
         """The ruling of a roll that is not made (`automatic` holds)."""
         return _automatic(self.pack, self.q, values, situation)
 
-    def make(self, situation: Situation, values: Mapping[str, Any], decision: Decision, key: tuple[Any, ...]) -> Ruling:
+    def make(self, situation: Situation, values: Mapping[str, Any], kept: Kept, key: tuple[Any, ...]) -> Ruling:
         """The ruling of a decision in this situation (`solver.ruling.made`), its derivation kept (`explain`)."""
-        return made(self.pack, self.q, situation, values, decision, partial(self.explain, situation, values,
-                                                                               decision, key))
+        decision, head, tail = kept
+        return _Made(head, partial(self.explain, situation, values, decision, key), tail,  # type: ignore[return-value]
+                     values)
 
     def explain(self, situation: Situation, values: Mapping[str, Any], decision: Decision,
                 key: tuple[Any, ...]) -> Node:
@@ -170,6 +173,9 @@ class Compiled:
             self.explained[seen] = node
         return node
 
+
+Kept = tuple[Decision, tuple[Any, ...], tuple[Any, ...]]
+"""A decision as the memo keeps it, with its ruling's fields that no situation changes (`made_parts`)."""
 
 SITUATION_KEYS = ("base", "roll", "target", "reroll", "unmodified", "reroll_for", "weapons", "effects", "ignore")
 """What a situation says besides its facts that a decision depends on (its roll, its effects, ...)."""
@@ -305,7 +311,8 @@ class _Compiler:
                 value = ast.BinOp(a, _ARITH[op](), b)
             elif op == "*":  # a product within 10^36, as kb.expr bounds it (beyond: the engine says so)
                 product = self.guarded(ast.BinOp(a, ast.Mult(), b), [x for x, u in ((a, ua), (b, ub)) if u], out)
-                big = ast.Compare(_call(self.const(abs), product), [ast.Gt()], [ast.Constant(MAX_INT**2)])
+                big = ast.UnaryOp(ast.Not(), ast.Compare(ast.Constant(-MAX_INT**2), [ast.LtE(), ast.LtE()],
+                                                         [product, ast.Constant(MAX_INT**2)]))
                 test = big if not (ua or ub) else ast.BoolOp(ast.And(), [_is_not(product, _load("U")), big])
                 out.append(ast.If(test, [ast.Raise(_load("GiveUp"))], []))
                 return product, ua or ub
@@ -446,8 +453,7 @@ class _Compiler:
                                                                        ast.Load()), _load("given"))),
                            [ast.Return(ast.Constant(None))], []))
         defaults = {n: f.default for n, f in pack.facts.items() if f.default is not None and f.derive is None}
-        body.append(_assign("values", _call(ast.Attribute(self.const(defaults), "copy", ast.Load()))))
-        body.append(ast.Expr(_call(ast.Attribute(_load("values"), "update", ast.Load()), _load("given"))))
+        body.append(_assign("values", ast.Dict([None, None], [self.const(defaults), _load("given")])))  # {**d, **g}
         if pack.plurals:
             body.append(ast.Expr(_call(self.const(_plural_forms), self.const(pack), _load("values"))))
         read = _read_by(self.trees())

@@ -20,6 +20,7 @@ import yaml
 import solver.ask  # noqa: F401 - the module, for its `_one` (`solver.ask` the name is its function)
 from rulings import batch
 from rulings.cli import _parser, _plain_ask, main
+from solver.compiled import Compiled
 
 ASK = sys.modules["solver.ask"]
 
@@ -92,6 +93,7 @@ def test_batch_lines_are_what_the_slow_way_writes(monkeypatch: pytest.MonkeyPatc
     fast = _run_batch(monkeypatch, capsys, "fantasy", lines, "to_hit")
     monkeypatch.setattr(batch, "_answer_fast", lambda *args: None)
     monkeypatch.setattr(ASK, "_one", ASK._branch)  # the engine alone
+    monkeypatch.setattr(Compiled, "ruling", lambda self, situation: None)  # nor a compiled ruling made before
     slow = _run_batch(monkeypatch, capsys, "fantasy", lines, "to_hit")
     assert fast == slow
     assert fast[1].count('"explanation": {"claim"') >= 8 * 3
@@ -137,5 +139,6 @@ def test_a_batch_on_a_hostile_pack_says_what_the_engine_says(tmp_path: Path, mon
     fast = _run_batch(monkeypatch, capsys, str(pack), lines)
     monkeypatch.setattr(batch, "_answer_fast", lambda *args: None)
     monkeypatch.setattr(ASK, "_one", ASK._branch)
+    monkeypatch.setattr(Compiled, "ruling", lambda self, situation: None)
     assert fast == _run_batch(monkeypatch, capsys, str(pack), lines)
     assert fast[1].count('"value"') >= 5 * 3
