@@ -3,8 +3,9 @@
 Each input line is one JSON object: a situation as in a situation file
 (`given`, `base`, `effects`, `roll`, ...) plus `quantity` (which may instead
 come from the command line). Each non-blank input line gets one output line:
-the ruling's JSON, exactly as `rulings ask --format json` prints it, or
-`{"line": N, "error": "..."}` for a line that cannot be answered. A bad line
+the ruling's JSON as `rulings ask --format json` prints it, without its
+`explanation` unless `--full` asks for it, or `{"line": N, "error": "..."}`
+for a line that cannot be answered. A bad line
 never stops the batch; the exit code at the end is 2 when any line was bad
 (70 when one met a bug in Rulings), else 0.
 """
@@ -36,10 +37,11 @@ def run_batch(args: argparse.Namespace, pack: Pack) -> int:
     started = time.monotonic()
     worst = 0
     out = sys.stdout
+    explained = bool(getattr(args, "full", False))
     with _open(args.batch) as source:
         for number, line in _lines(source):
             try:
-                doc = answer_line(pack, line, args.quantity, args.batch, number, True)
+                doc = answer_line(pack, line, args.quantity, args.batch, number, True, explained)
             except RulingsError as e:
                 timeout = getattr(args, "timeout", None)
                 if timeout and time.monotonic() - started >= timeout:
@@ -56,9 +58,10 @@ def run_batch(args: argparse.Namespace, pack: Pack) -> int:
 
 
 def answer_line(pack: Pack, line: bytes | None, quantity: str | None, file: str, number: int,
-                text: bool = False) -> Any:
-    """The ruling JSON for one input line, or a `RulingsError` that names the line; with `text`, that JSON as the
-    text of its output line (`json.dumps` of it, written the fast way where the line only gives facts).
+                text: bool = False, explained: bool = True) -> Any:
+    """The ruling JSON for one input line (without its `explanation` unless `explained`), or a `RulingsError`
+    that names the line; with `text`, that JSON as the text of its output line (`json.dumps` of it, written the
+    fast way where the line only gives facts).
 
     Examples:
         >>> from kb.cache import load
@@ -71,10 +74,10 @@ def answer_line(pack: Pack, line: bytes | None, quantity: str | None, file: str,
         kb.errors.RulingsError: <stdin>:7:1: no quantity: give "quantity" in the line or QUANTITY on the command line
     """
     if text:
-        fast = _answer_fast(pack, line, quantity)
+        fast = _answer_fast(pack, line, quantity, explained)
         if fast is not None:
             return fast
-        return json.dumps(answer_line(pack, line, quantity, file, number), ensure_ascii=False)
+        return json.dumps(answer_line(pack, line, quantity, file, number, False, explained), ensure_ascii=False)
     from rulings.api import answer
     from solver.situation import situation_from_data
 
@@ -91,10 +94,19 @@ def answer_line(pack: Pack, line: bytes | None, quantity: str | None, file: str,
     asked = data.pop("quantity", quantity)
     if not isinstance(asked, str):
         raise RulingsError(f"{where}: no quantity: give \"quantity\" in the line or QUANTITY on the command line")
-    return answer(pack, asked, situation_from_data(data, pack, where))
+    doc = answer(pack, asked, situation_from_data(data, pack, where))
+    return doc if explained else _unexplained(doc)
 
 
-def _answer_fast(pack: Pack, line: bytes | None, quantity: str | None) -> str | None:
+def _unexplained(doc: dict[str, Any]) -> dict[str, Any]:
+    """A ruling's JSON without its explanation, nor its groups' rulings'."""
+    out = {k: v for k, v in doc.items() if k != "explanation"}
+    if "groups" in out:
+        out["groups"] = [_unexplained(g) for g in out["groups"]]
+    return out
+
+
+def _answer_fast(pack: Pack, line: bytes | None, quantity: str | None, explained: bool = True) -> str | None:
     """The output line of a line that only gives facts, written without the slow steps, or None.
 
     It is the very text `answer_line` and `json.dumps` give: the same situation (checked by the same
@@ -115,21 +127,55 @@ def _answer_fast(pack: Pack, line: bytes | None, quantity: str | None) -> str | 
         from solver.ask import ask
         from solver.situation import Situation, check_given
 
-        return ruling_text(ask(pack, asked, Situation(given=check_given(given or {}, pack))))
+        return ruling_text(ask(pack, asked, Situation(given=check_given(given or {}, pack))), explained)
     except Exception:  # the slow way says what it is
         return None
 
 
-def ruling_text(ruling: Any) -> str:
-    """`json.dumps(ruling_json(ruling), ensure_ascii=False)`, the explanation written by `explanation_text`."""
+def ruling_text(ruling: Any, explained: bool = True) -> str:
+    """`json.dumps(ruling_json(ruling), ensure_ascii=False)`, the explanation written by `explanation_text` (left out
+    unless `explained`)."""
     from explain.json import ruling_json
 
     if ruling.groups is not None:  # each group's own explanation inside: the plain way
-        return json.dumps(ruling_json(ruling), ensure_ascii=False)
-    text = json.dumps(ruling_json(_Unexplained(ruling)), ensure_ascii=False)  # type: ignore[arg-type]
+        doc = ruling_json(ruling)
+        return json.dumps(doc if explained else _unexplained(doc), ensure_ascii=False)
+    text = _text_unexplained(ruling)
     if not text.endswith(_NO_EXPLANATION):  # the explanation is the last key (explain.json): else the plain way
-        return json.dumps(ruling_json(ruling), ensure_ascii=False)
+        doc = ruling_json(ruling)
+        return json.dumps(doc if explained else _unexplained(doc), ensure_ascii=False)
+    if not explained:
+        return text[:-len(_NO_EXPLANATION)] + "}"
     return text[:-len(_NO_EXPLANATION)] + ', "explanation": ' + explanation_text(ruling.explanation) + "}"
+
+
+_WRITTEN: dict[tuple[Any, ...], tuple[tuple[Any, ...], str]] = {}
+_WRITTEN_SIZE = 20_000
+
+
+def _text_unexplained(ruling: Any) -> str:
+    """The ruling's JSON text with a null explanation, kept per decision: a compiled ruling shares its decision's
+    tuples (applied, suppressed, ...) with every ruling of that decision, so their identities and the ruling's
+    plain fields (with their types: 1 and True are one key but not one JSON) say which text it is. The kept
+    entry holds those tuples, so no other object takes their identities while it lives."""
+    from explain.json import ruling_json
+
+    r = ruling
+    parts = (r.applied, r.suppressed, r.ignored, r.clamped, r.assumptions, r.choice, r.extra)
+    if r.cases is not None or r.readings is not None:  # made afresh for each ruling: not worth keeping
+        return json.dumps(ruling_json(_Unexplained(r)), ensure_ascii=False)  # type: ignore[arg-type]
+    p = r.probability  # by its numbers: a Fraction's own hash is slow to work out
+    key = (r.pack, r.quantity, type(r.value), r.value, r.display, type(r.modifier), r.modifier,
+           p if p is None else (p.numerator, p.denominator), r.automatic, type(r.then), r.then, *map(id, parts))
+    try:
+        kept = _WRITTEN.get(key)
+    except TypeError:  # a value that cannot be a key
+        return json.dumps(ruling_json(_Unexplained(r)), ensure_ascii=False)  # type: ignore[arg-type]
+    if kept is None:
+        if len(_WRITTEN) >= _WRITTEN_SIZE:
+            _WRITTEN.clear()
+        kept = _WRITTEN[key] = (parts, json.dumps(ruling_json(_Unexplained(r)), ensure_ascii=False))  # type: ignore[arg-type]
+    return kept[1]
 
 
 _NO_EXPLANATION = ', "explanation": null}'

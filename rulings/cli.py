@@ -194,12 +194,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("quantity", nargs="?", help="the quantity asked (with --batch: unless each line names it)")
     p.add_argument("--batch", metavar="FILE",
                    help="JSON lines (a situation and its quantity per line) from FILE or - (standard input): "
-                        "one ruling JSON per line")
+                        "one ruling JSON per line, without its explanation unless --full")
     _situation_args(p)
     p.add_argument("--format", choices=FORMATS, default="text")
     p.add_argument("--colour", "--color", choices=("auto", "always", "never"), default="auto")
     p.add_argument("--full", action="store_true",
-                   help="the full derivation: every rule, including those that did not apply, and why")
+                   help="the full derivation: every rule, including those that did not apply, and why (with --batch: "
+                        "each line's explanation)")
     add_pack_options(p)
     p.set_defaults(run=_ask)
 

@@ -8,6 +8,7 @@ default.
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -151,14 +152,31 @@ def parse_given(pairs: Iterable[str]) -> dict[str, Any]:
 
 def check_given(given: Mapping[str, Any], pack: Pack, where: Mapping[str, Span] | None = None) -> dict[str, Any]:
     """Check each fact value against its declaration; returns the values normalised."""
+    plain = _plain_checks(pack)
     out = {}
     for name, value in given.items():
+        check = plain.get(name)  # a true or false, or a whole number within its range: as it is
+        if check is not None and (type(value) is bool if check is True else
+                                  type(value) is int and check[0] <= value <= check[1]):  # type: ignore[index]
+            out[name] = value
+            continue
         span = (where or {}).get(name)
         fact = pack.facts.get(name)
         if fact is None:
             raise UnknownName("fact", name, pack.facts, where=span, none_known="the pack declares no facts")
         out[name] = _check_value(fact, value, span)
     return out
+
+
+def _plain_checks(pack: Pack) -> dict[str, bool | tuple[float, float]]:
+    """Each true-or-false fact (True) and whole-number fact (its range) of the pack: `check_given` takes such a
+    value as it is without more ado; anything else goes through `_check_value`."""
+    found = pack.index.get(("plain checks", ""))
+    if found is None:
+        found = pack.index["plain checks", ""] = {
+            name: True if f.type.kind == "bool" else f.range or (-math.inf, math.inf)
+            for name, f in pack.facts.items() if f.type.kind in ("bool", "int")}
+    return found  # type: ignore[no-any-return]
 
 
 def _check_value(fact: Fact, value: Any, span: Span | None) -> Any:

@@ -30,8 +30,24 @@ def test_each_line_gets_the_ruling_ask_prints_as_json(capsys: pytest.CaptureFixt
     given = [f"--given={name}={str(value).lower()}" for name, value in SHOT["given"].items()]
     assert main(["ask", "fantasy", "to_hit", *given, "--format", "json"]) == 0
     alone = json.loads(capsys.readouterr().out)
-    assert docs == [alone] * 3
+    assert docs == [{k: v for k, v in alone.items() if k != "explanation"}] * 3  # unless --full asks for it
     assert alone["display"] == "6, then 4+" and alone["suppressed"][0]["rule"] == "soft_cover"
+    code, docs, err = batch(capsys, monkeypatch, [json.dumps(SHOT)] * 3, "fantasy", "--full")
+    assert (code, err, docs) == (0, "", [alone] * 3)
+    assert alone["explanation"]["claim"].startswith("the score needed to hit")
+
+
+def test_a_line_of_groups_leaves_out_each_group_explanation_unless_full(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    line = json.dumps({"quantity": "to_hit", "given": {"shooter.bs": 3},
+                       "groups": [{"name": "a", "given": {"shooter.moved": True}}, {"name": "b"}]})
+    _, (brief,), _ = batch(capsys, monkeypatch, [line], "fantasy")
+    _, (full,), _ = batch(capsys, monkeypatch, [line], "fantasy", "--full")
+    assert [g["display"] for g in brief["groups"]] == ["5+", "4+"]
+    assert "explanation" not in brief and all("explanation" not in g for g in brief["groups"])
+    assert "explanation" in full and all("explanation" in g for g in full["groups"])
+    assert brief == {**{k: v for k, v in full.items() if k != "explanation"},
+                     "groups": [{k: v for k, v in g.items() if k != "explanation"} for g in full["groups"]]}
 
 
 def test_a_bad_line_in_the_middle_is_an_error_line_and_the_batch_goes_on(

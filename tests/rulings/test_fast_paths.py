@@ -90,13 +90,15 @@ def _run_batch(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[st
 def test_batch_lines_are_what_the_slow_way_writes(monkeypatch: pytest.MonkeyPatch,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     lines = [json.dumps(doc) for doc in LINES] * 3  # again: compiled, and from the memo of decisions
-    fast = _run_batch(monkeypatch, capsys, "fantasy", lines, "to_hit")
+    fast = _run_batch(monkeypatch, capsys, "fantasy", lines, "to_hit", "--full")
+    brief = _run_batch(monkeypatch, capsys, "fantasy", lines, "to_hit")
     monkeypatch.setattr(batch, "_answer_fast", lambda *args: None)
     monkeypatch.setattr(ASK, "_one", ASK._branch)  # the engine alone
     monkeypatch.setattr(Compiled, "ruling", lambda self, situation: None)  # nor a compiled ruling made before
-    slow = _run_batch(monkeypatch, capsys, "fantasy", lines, "to_hit")
-    assert fast == slow
+    assert fast == _run_batch(monkeypatch, capsys, "fantasy", lines, "to_hit", "--full")
+    assert brief == _run_batch(monkeypatch, capsys, "fantasy", lines, "to_hit")
     assert fast[1].count('"explanation": {"claim"') >= 8 * 3
+    assert brief[1].count('"value"') >= 8 * 3 and '"explanation"' not in brief[1]
 
 
 def test_an_explanation_is_written_as_json_writes_it() -> None:
@@ -106,6 +108,62 @@ def test_an_explanation_is_written_as_json_writes_it() -> None:
     for claim in tricky:
         node = Node(claim, (Node("a", cite=claim), Node(claim, (Node("deep"),))), cite=None)
         assert batch.explanation_text(node) == json.dumps(node.to_json(), ensure_ascii=False)
+
+
+def test_a_ruling_kept_written_per_decision_is_the_text_of_its_own_fields() -> None:
+    """`ruling_text` keeps each decision's text: on random rulings of every built-in pack (many decisions, each
+    asked again and again), each line is exactly `json.dumps` of that ruling's own JSON, with and without its
+    explanation."""
+    import random
+
+    from explain.json import ruling_json
+    from kb.cache import load
+    from solver.ask import ask
+    from solver.situation import Situation
+
+    rng = random.Random(5)
+    seen = 0
+    for name in ("fantasy", "skirmish", "wh40k"):
+        pack = load(name)
+        for quantity, q in pack.quantities.items():
+            if q.kind == "characteristic" and q.base is None:
+                continue
+            for _ in range(20):
+                given = {n: rng.random() < 0.5 if f.type.kind == "bool" else rng.randint(*(f.range or (0, 6)))
+                         for n, f in pack.facts.items()
+                         if f.derive is None and f.type.kind in ("bool", "int") and rng.random() < 0.7}
+                try:
+                    r = ask(pack, quantity, Situation(given=given))
+                except Exception:  # a refused situation (a domain constraint broken, say)
+                    continue
+                doc = ruling_json(r)
+                assert batch.ruling_text(r) == json.dumps(doc, ensure_ascii=False)
+                brief = {k: v for k, v in doc.items() if k != "explanation"}
+                assert batch.ruling_text(r, False) == json.dumps(brief, ensure_ascii=False)
+                seen += 1
+    assert seen > 150 and len(batch._WRITTEN) > 50
+
+
+def test_rulings_that_share_their_tuples_but_not_a_field_get_their_own_text() -> None:
+    """The kept text is keyed by every plain field, with its type (1 and True are one key, not one JSON)."""
+    from fractions import Fraction
+
+    from explain.json import ruling_json
+    from solver.derivation import Node
+    from solver.ruling import Applied, new_ruling
+
+    applied = (Applied("moved", "-1", "moved", None),)
+    shared = dict(applied=applied, suppressed=(), ignored=(), clamped=(), assumptions=("a",), choice=None, extra=())
+    plain = dict(value=4, display="4+", modifier=None, probability=Fraction(1, 2), automatic=False, then=None)
+    changes = [("value", True), ("value", 1), ("display", "4+ (x)"), ("modifier", 1), ("modifier", True),
+               ("probability", Fraction(1, 3)), ("automatic", None), ("automatic", True), ("then", 4), ("then", 1),
+               ("then", True)]
+    for field, value in [("value", 4), *changes]:
+        fields = {**plain, **shared, field: value}
+        r = new_ruling("p", "q", fields["value"], fields["display"], Node("why"), applied, (), (), (),
+                       fields["modifier"], fields["probability"], fields["automatic"], fields["then"], None, None,
+                       None, shared["assumptions"], None, (), {})
+        assert batch.ruling_text(r) == json.dumps(ruling_json(r), ensure_ascii=False), (field, value)
 
 
 HOSTILE = {
