@@ -201,6 +201,8 @@ def _readings(pack: Pack, q: Quantity) -> tuple[Reading, ...]:
     found = pack.index.get(key)
     if found is not None:
         return found  # type: ignore[no-any-return]
+    if not pack.readings:
+        return ()
     if key not in pack.index:
         entries: list[Modifier | Policy] = [*pack.modifiers_of(q.name), *pack.policies_of(q.name)]
         tied = {reading for entry in entries for reading, _ in entry.under} | _read_readings(pack, q)

@@ -194,7 +194,7 @@ def plans_when_changed(pack: Pack, old: Modifier, new: Modifier) -> dict[tuple[A
     for key in [k for q in old.quantities for k in pack.index.get(("plans", q), ())]:
         plan = pack.index.get(key)
         if plan is not None and old.name in plan.by_name:
-            at = plan.modifiers.index(old)
+            at = [m.name for m in plan.modifiers].index(old.name)  # by name: comparing whole rules is slow
             modifiers = (*plan.modifiers[:at], new, *plan.modifiers[at + 1:])
             out[key] = _Plan(modifiers, {**plan.by_name, old.name: new}, plan.terms, plan.applied, plan.policies,
                              plan.bounds, plan.settles, plan.chooses)

@@ -336,7 +336,7 @@ def _without(pack: Pack, m: Modifier) -> Pack:
         index["defaults", ""] = pack.index["defaults", ""]
     for q in m.quantities:
         mods = pack.modifiers_of(q)
-        at = mods.index(m)
+        at = [x.name for x in mods].index(m.name)  # by name: comparing whole rules is slow
         index["modifiers", q] = (*mods[:at], never, *mods[at + 1:])
         if ("policies", q) in pack.index:  # a policy names rules, and no rule's name changed
             index["policies", q] = pack.index["policies", q]
