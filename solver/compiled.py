@@ -45,7 +45,7 @@ from kb.limits import MAX_INT
 from kb.model import Modifier, Pack, Quantity
 from solver.consistent import facts_behind
 from solver.derivation import Node
-from solver.facts import _plural_forms
+from solver.facts import _plural_forms, derive_facts
 from solver.ruling import (
     Decision,
     NeedFacts,
@@ -109,7 +109,8 @@ class Compiled:
     back as None). `source` is the `ast` module it was compiled from, for reading it (`ast.unparse`).
     """
 
-    __slots__ = ("decisions", "explained", "explains", "modifiers", "pack", "plan", "q", "reading", "run", "source")
+    __slots__ = ("decisions", "explained", "explains", "given_derived", "modifiers", "pack", "plan", "q", "reading",
+                 "run", "source")
 
     def __init__(self, pack: Pack, q: Quantity, reading: dict[str, str]) -> None:
         self.pack, self.q, self.reading = pack, q, reading
@@ -118,6 +119,7 @@ class Compiled:
         self.decisions: dict[Any, Kept] = {}
         self.explained: dict[Any, Node] = {}
         self.explains = tuple(sorted(_explanation_reads(pack, q, self.plan)))
+        self.given_derived: Callable[[Situation], Ruling | None] | None = None
         self.run, self.source = _Compiler(pack, q, self.plan, reading).build(self)
 
     def ruling(self, situation: Situation) -> Ruling | None:
@@ -146,6 +148,14 @@ class Compiled:
             self.decisions.clear()
         kept = self.decisions[key] = (decision, *made_parts(self.pack, self.q, decision))
         return kept
+
+    def with_derived_given(self, situation: Situation) -> Ruling | None:
+        """The ruling of a situation that gives a derived fact directly (or a name that is no base fact): its facts
+        are the engine's own (`solver.facts.derive_facts`, which checks the derived facts given can be produced,
+        and raises where they cannot), then read by a second function compiled for them (built on first use)."""
+        if self.given_derived is None:
+            self.given_derived, _ = _Compiler(self.pack, self.q, self.plan, self.reading, from_values=True).build(self)
+        return self.given_derived(situation)
 
     def automatic(self, situation: Situation, values: Mapping[str, Any]) -> Ruling:
         """The ruling of a roll that is not made (`automatic` holds)."""
@@ -254,8 +264,9 @@ class _Compiler:
     expression that cannot be worked out).
     """
 
-    def __init__(self, pack: Pack, q: Quantity, plan: Any, reading: Mapping[str, str]) -> None:
-        self.pack, self.q, self.plan = pack, q, plan
+    def __init__(self, pack: Pack, q: Quantity, plan: Any, reading: Mapping[str, str],
+                 from_values: bool = False) -> None:
+        self.pack, self.q, self.plan, self.from_values = pack, q, plan, from_values
         self.whole_list = any(reading.get(r.name) == "whole_list" for r in pack.readings.values()
                               if r.decides == "non_reach")
         self.namespace: dict[str, Any] = {"U": UNKNOWN, "GiveUp": _GiveUp}
@@ -432,6 +443,7 @@ class _Compiler:
 
     def build(self, owner: Compiled) -> tuple[Callable[[Situation], Ruling | None], ast.Module]:
         """The function, and the `ast` module it was compiled from."""
+        self.owner = owner
         body: list[ast.stmt] = [ast.If(ast.Attribute(_load("situation"), "groups", ast.Load()),
                                        [ast.Return(ast.Constant(None))], []),
                                 _assign("given", ast.Attribute(_load("situation"), "given", ast.Load()))]
@@ -447,11 +459,14 @@ class _Compiler:
     def facts(self, body: list[ast.stmt]) -> None:
         """The situation's facts, as `solver.facts.derive_facts` gives them (None where it would do more)."""
         pack = self.pack
+        if self.from_values:
+            self.facts_given(body)
+            return
         base = frozenset(n for n, f in pack.facts.items() if f.derive is None)
-        # a derived fact given directly: the engine checks that its inputs can produce it
+        # a derived fact given directly: the engine's facts, read by a function compiled for them
         body.append(ast.If(ast.UnaryOp(ast.Not(), _call(ast.Attribute(self.const(base), "issuperset",
                                                                        ast.Load()), _load("given"))),
-                           [ast.Return(ast.Constant(None))], []))
+                           [ast.Return(_call(self.const(self.owner.with_derived_given), _load("situation")))], []))
         defaults = {n: f.default for n, f in pack.facts.items() if f.default is not None and f.derive is None}
         body.append(_assign("values", ast.Dict([None, None], [self.const(defaults), _load("given")])))  # {**d, **g}
         if pack.plurals:
@@ -486,6 +501,24 @@ class _Compiler:
             x, _ = self.expr(constraint.require._tree, body, False)
             body.append(ast.If(_is(x, ast.Constant(False)), [ast.Return(ast.Constant(None))], []))
 
+    def facts_given(self, body: list[ast.stmt]) -> None:
+        """The facts of a situation that gives a derived fact: the engine's (`derive_facts`), each read as it is
+        (any of them may be unknown: the inputs of a derived fact given are free, their defaults do not apply)."""
+        pack = self.pack
+        body.append(_assign("values", _call(self.const(derive_facts), self.const(pack), _load("given"))))
+        read = _read_by(self.trees())
+        for name, fact in pack.facts.items():
+            if fact.derive is None and name not in read:
+                continue
+            local = self.locals[name] = f"f{next(self.counter)}"
+            self.maybe_unknown.add(local)
+            body.append(_assign(local, _call(ast.Attribute(_load("values"), "get", ast.Load()), ast.Constant(name),
+                                             _load("U"))))
+        # which derived facts were given: the derivation says so (`solver.facts.condition_key`), so it is in the key
+        derived = frozenset(n for n, f in pack.facts.items() if f.derive is not None)
+        body.append(_assign("marked", _call(ast.Attribute(self.const(derived), "intersection", ast.Load()),
+                                            _load("given"))))
+
     def rules(self, body: list[ast.stmt], owner: Compiled) -> None:
         """Which rules hold and what the rest of the ruling reads: the decision key, its decision, the ruling."""
         pack, q, plan = self.pack, self.q, self.plan
@@ -509,6 +542,8 @@ class _Compiler:
             key.append(_load(local) if local is not None else _call(
                 ast.Attribute(_load("values"), "get", ast.Load()), ast.Constant(name), _load("U")))
         key += [ast.Attribute(_load("situation"), name, ast.Load()) for name in SITUATION_KEYS]
+        if self.from_values:
+            key.append(_load("marked"))
         # the decision of this key (the memo's, else the engine's), and the ruling of it in this situation
         body.append(_assign("key", ast.Tuple(key, ast.Load())))
         body.append(_assign("decision", _call(self.const(owner.decisions.get), _load("key"))))

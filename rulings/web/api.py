@@ -141,9 +141,10 @@ QUICK_QUERY_BYTES = 2048
 """The longest query `/api/ask` may answer on the event loop (`quick_ask`): reading a longer one is work in itself."""
 
 
-def quick_ask(packs: Packs, args: argparse.Namespace) -> dict[str, Any] | None:
-    """`ask_json`'s answer where it is quick to make (tens of microseconds: no reason to leave the event loop for a
-    worker thread), else None, and `ask_json` makes it in a worker thread.
+def quick_ask(packs: Packs, args: argparse.Namespace) -> str | None:
+    """`ask_json`'s answer, as JSON text, where it is quick to make (tens of microseconds: no reason to leave the
+    event loop for a worker thread), else None, and `ask_json` makes it in a worker thread. The text is written
+    from the ruling's parts as `rulings.batch.ruling_text` writes them, each shared part once.
 
     Quick is what the request asks of a pack already loaded and unchanged: a quantity (not a sequence: a whole
     attack) whose first rulings were made in a worker thread (`solver.ask.COMPILE_AFTER` of them: by then the
@@ -154,7 +155,7 @@ def quick_ask(packs: Packs, args: argparse.Namespace) -> dict[str, Any] | None:
     `ask_json`; so does any error that `ask(..., cases=False)` raises, for `ask_json` to word it as it would have
     (an error of reading the query is the same either way, and is raised here).
     """
-    from explain.json import ruling_json
+    from rulings.batch import ruling_text
     from solver.ask import COMPILE_AFTER, ask
 
     pack = packs.loaded(args.pack)
@@ -169,7 +170,7 @@ def quick_ask(packs: Packs, args: argparse.Namespace) -> dict[str, Any] | None:
         ruling = ask(pack, args.quantity, situation, cases=False)
     except RulingsError:
         return None
-    return ruling_json(ruling)
+    return ruling_text(ruling)
 
 
 def is_sequence(pack: Any, name: str) -> bool:

@@ -73,7 +73,9 @@ def create_app(named: Sequence[str] = (), *, hosts: Iterable[str] | None = None,
             return Answer(await run_in_threadpool(lambda: api.ask_json(packs, api.arguments(request))))
         args = api.arguments(request)
         quick = api.quick_ask(packs, args)
-        return Answer(quick if quick is not None else await run_in_threadpool(api.ask_json, packs, args))
+        if quick is not None:
+            return Response(quick.encode("utf-8"), media_type=Answer.media_type)
+        return Answer(await run_in_threadpool(api.ask_json, packs, args))
 
     async def check(request: Request) -> Response:
         body = await _body(request)

@@ -2,7 +2,8 @@
 
 A request names a pack by its name only; no path from a request is ever read.
 Loaded packs are kept in memory and reloaded when a file of theirs changes, so
-a rules writer editing a pack sees the edit on the next request. A served
+a rules writer editing a pack sees the edit on the next request (a built-in
+pack is part of the installed program: a quick ruling does not look at its file). A served
 file whose pack is named like a built-in pack (or like another served file's)
 is refused before anything listens: a name means one pack.
 """
@@ -28,6 +29,7 @@ class Packs:
         from kb.locate import builtin_packs
 
         self.sources: dict[str, str] = {name: name for name in builtin_packs()}
+        self._builtin = frozenset(self.sources)
         for source in named:
             name = load(source).name
             if self.sources.get(name, source) != source:
@@ -69,11 +71,14 @@ class Packs:
     def loaded(self, name: str) -> Pack | None:
         """The pack served under `name` if it is loaded and its files are unchanged (`get` would only return it),
         else None: a name to word as unknown, a pack to load or reload, a file gone missing is `get`'s work, and so
-        is a pack of more than `QUICK_FILES` files (checking each file is work in itself)."""
+        is a pack of more than `QUICK_FILES` files (checking each file is work in itself). A built-in pack is
+        part of the installed program: once loaded, its files are not looked at again here."""
         source = self.sources.get(name)
         held = self._loaded.get(name)
         if source is None or held is None or len(held[0]) > QUICK_FILES:
             return None
+        if source == name and name in self._builtin:
+            return held[1]
         try:
             stamp = _stamp(source)
         except (RulingsError, OSError):

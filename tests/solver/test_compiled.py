@@ -208,6 +208,56 @@ def test_a_situation_of_facts_alone_is_answered_as_the_engine_answers_it(name: s
     assert differing > 0 or not pack.readings or name == "wh40k"  # other readings worked out on that path too
 
 
+@pytest.mark.parametrize("name", sorted(BUILTIN))
+def test_a_derived_fact_given_directly_is_answered_as_the_engine_answers_it(name: str) -> None:
+    """A situation that gives a derived fact goes to the engine's facts (`derive_facts`) and a function compiled
+    for them: the same ruling, derivation and refusals as the engine's, whether the fact's inputs are given too or
+    left free; and the same facts with the derived one worked out are not taken for it (a derivation says which
+    facts were given)."""
+    pack = BUILTIN[name]
+    rng = random.Random(13)
+    derived = [n for n, f in pack.facts.items() if f.derive is not None and f.type.kind in ("bool", "int", "enum")]
+    answered = 0
+    for quantity, q in pack.quantities.items():
+        for _ in range(max(6, 60 // len(pack.quantities))):
+            given = _fully_known(pack, q, rng)["given"]
+            for n in rng.sample(list(given), k=len(given) // 4):
+                del given[n]  # the inputs of a derived fact given are free
+            worked_out = Situation(given=dict(given))
+            for n in rng.sample(derived, k=min(2, len(derived))):
+                given[n] = _drawn(pack.facts[n], rng)
+            for situation in (worked_out, Situation(given=given)):
+                agree(pack, quantity, situation)
+            with compiled_first():
+                answered += fast_ruling(pack, q, Situation(given=given), {}) is not None
+    assert answered > 0
+
+
+def _drawn(fact: Any, rng: random.Random) -> Any:
+    if fact.type.kind == "bool":
+        return rng.random() < 0.5
+    if fact.type.kind == "enum":
+        return rng.choice(fact.type.values)
+    low, high = fact.range or (0, 9)
+    return rng.randint(low, min(high, low + 9))
+
+
+def test_a_derived_fact_given_with_its_inputs_is_worded_as_given() -> None:
+    """The same facts, once with the derived fact worked out from its inputs and once also given directly: the
+    derivations differ (one says it was given), and each is the engine's."""
+    fantasy = BUILTIN["fantasy"]
+    inputs = {"shooter.bs": 3, "hard_cover.obscures": True, "hard_cover.los": 5, "shooter.los": 2, "target.los": 3}
+    with engine_only():
+        expected = [answer(fantasy, "to_hit", Situation(given=g))
+                    for g in (inputs, {**inputs, "target.in_hard_cover": True})]
+    assert expected[0][2] != expected[1][2]
+    with compiled_first():
+        for _ in range(2):
+            got = [answer(fantasy, "to_hit", Situation(given=g))
+                   for g in (inputs, {**inputs, "target.in_hard_cover": True})]
+            assert got == expected
+
+
 def _fully_known(pack: Pack, q: Any, rng: random.Random) -> dict[str, Any]:
     given: dict[str, Any] = {}
     for name, fact in pack.facts.items():
@@ -336,7 +386,16 @@ def test_what_a_compiled_ruling_leaves_to_the_engine() -> None:
     q = fantasy.quantities["to_hit"]
     assert fast_ruling(fantasy, q, Situation(given={"shooter.bs": 3}), {}) is not None
     assert fast_ruling(fantasy, q, Situation(given={}), {}) is None  # shooter.bs unknown: cases
-    assert fast_ruling(fantasy, q, Situation(given={"shooter.bs": 3, "target.in_hard_cover": True}), {}) is None
+    hard = Situation(given={"shooter.bs": 3, "target.in_hard_cover": True})  # a derived fact given: compiled too
+    found = fast_ruling(fantasy, q, hard, {})
+    with engine_only():
+        assert found is not None and said(found) == said(ASK.ask(fantasy, "to_hit", hard))
+    assert compiled(fantasy, "to_hit", {}).given_derived is not None  # (its own function, built on first use)
+    broken = Situation(given={"shooter.bs": 3, "target.in_hard_cover": False, "hard_cover.obscures": True,
+                              "hard_cover.los": 5, "shooter.los": 1, "target.los": 1})  # its inputs derive true
+    assert fast_ruling(fantasy, q, broken, {}) is None  # the engine says what contradicts
+    with pytest.raises(RulingsError, match=r"target\.in_hard_cover is given as false"):
+        ASK.ask(fantasy, "to_hit", broken)
     assert fast_ruling(fantasy, q, Situation(given={"shooter.bs": 3}, groups=(("a", Situation()),)), {}) is None
 
 
@@ -357,3 +416,25 @@ modifiers:
     for facts in ({}, {"n": 1}, {"n": 10**18}, {"n": 2, "m": 0}, {"n": 2, "a": True}, {"n": 2, "a": True, "m": 1},
                   {"n": 2, "a": False}):
         agree(pack, "q", Situation(given=facts))
+
+
+def test_the_free_inputs_of_a_derived_fact_given_are_unknown_not_their_defaults() -> None:
+    """docs/pack-format.md: giving a derived fact says nothing of its inputs, so their defaults do not apply: a
+    rule that reads one is unknown (the engine lists the cases), not decided by the default."""
+    text = """pack: free
+facts:
+  a: {type: bool, default: false, text: a}
+  b: {type: bool, default: false, text: b}
+  d: {type: bool, derive: "a or b", text: d}
+quantities:
+  q: {kind: pool, base: 5, text: dice}
+modifiers:
+  on_a: {quantity: q, change: +1, when: "a"}
+  on_d: {quantity: q, change: +2, when: "d"}
+"""
+    pack = build_pack([read_yaml(text, "free.yaml")], "free")
+    for facts in ({}, {"a": True}, {"d": True}, {"d": True, "a": False}, {"d": True, "b": True}, {"d": False}):
+        agree(pack, "q", Situation(given=facts))
+    with compiled_first():
+        ruling = ASK.ask(pack, "q", Situation(given={"d": True}))
+    assert ruling.cases is not None and sorted(c.ruling.value for c in ruling.cases) == [7, 8]

@@ -189,7 +189,9 @@ def test_a_quantity_is_answered_on_the_spot_once_asked_enough() -> None:
     for _ in range(COMPILE_AFTER):
         assert quick_ask(packs, args) is None  # its first rulings are made in a worker thread
         answers.append(ask_json(packs, args))
-    assert quick_ask(packs, args) == answers[0] == answers[-1]
+    quick = quick_ask(packs, args)
+    assert quick is not None and json.loads(quick) == answers[0] == answers[-1]
+    assert quick == json.dumps(answers[0], ensure_ascii=False)  # as the command line writes it
     assert answers[0]["display"] == "4+"  # fantasy.txt: BS 3 hits on 4+
     # a situation that needs cases is left to ask_json, which gives each case
     unknown = arguments(request(("pack", "fantasy"), ("quantity", "to_hit"), ("given", "shooter.bs=3"),

@@ -243,3 +243,25 @@ def test_a_pack_of_many_files_is_checked_in_a_worker(monkeypatch: pytest.MonkeyP
     assert packs.loaded("fantasy") is not None
     monkeypatch.setattr(rulings.web.packs, "QUICK_FILES", 0)  # the built-in pack's one file is now too many to check
     assert packs.loaded("fantasy") is None
+
+
+def test_a_loaded_builtin_pack_is_quick_without_looking_at_its_file(monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path: Path) -> None:
+    """A built-in pack is part of the installed program: its file is not looked at for each quick ruling. A pack
+    named on the command line is (a rules writer may be editing it)."""
+    import rulings.web.packs
+
+    pack = tmp_path / "mine.yaml"
+    pack.write_text((ROOT / "kb" / "packs" / "skirmish.yaml").read_text(encoding="utf-8")
+                    .replace("pack: skirmish", "pack: mine"), encoding="utf-8")
+    packs = Packs([str(pack)])
+    fantasy, mine = packs.get("fantasy"), packs.get("mine")
+
+    def looked(source: str) -> Any:
+        raise AssertionError(f"looked at the files of {source}")
+
+    monkeypatch.setattr(rulings.web.packs, "_stamp", looked)
+    assert packs.loaded("fantasy") is fantasy
+    with pytest.raises(AssertionError, match=r"looked at the files of .*mine\.yaml"):
+        packs.loaded("mine")
+    assert mine.name == "mine"
