@@ -207,9 +207,10 @@ _TEXTS: dict[int, tuple[Any, str]] = {}
 _TEXTS_SIZE = 200_000
 
 
-def explanation_text(node: Any, *, root: bool = True) -> str:
+def explanation_text(node: Any) -> str:
     """`json.dumps(node.to_json(), ensure_ascii=False)`: a derivation shares its nodes between rulings (they are
-    immutable), so each node's text is written once and kept while it lives (held here, so its id stays its own).
+    immutable; a compiled ruling's whole derivation is shared by every ruling of its facts), so each node's text is
+    written once and kept while it lives (held here, so its id stays its own).
 
     Examples:
         >>> from solver.derivation import Node
@@ -217,21 +218,19 @@ def explanation_text(node: Any, *, root: bool = True) -> str:
         >>> explanation_text(n) == json.dumps(n.to_json(), ensure_ascii=False)
         True
     """
-    if not root:
-        kept = _TEXTS.get(id(node))
-        if kept is not None and kept[0] is node:
-            return kept[1]
+    kept = _TEXTS.get(id(node))
+    if kept is not None and kept[0] is node:
+        return kept[1]
     claim, cite = node.claim, node.cite
     if not isinstance(claim, str) or not (cite is None or isinstance(cite, str)):
         text = json.dumps(node.to_json(), ensure_ascii=False)
     else:
-        because = ", ".join([explanation_text(n, root=False) for n in node.because])
+        because = ", ".join([explanation_text(n) for n in node.because])
         text = (f'{{"claim": {_string(claim)}, "because": [{because}], "cite": '
                 f'{"null" if cite is None else _string(cite)}}}')
-    if not root:
-        if len(_TEXTS) >= _TEXTS_SIZE:
-            _TEXTS.clear()
-        _TEXTS[id(node)] = (node, text)
+    if len(_TEXTS) >= _TEXTS_SIZE:
+        _TEXTS.clear()
+    _TEXTS[id(node)] = (node, text)
     return text
 
 

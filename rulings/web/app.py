@@ -112,6 +112,7 @@ def create_app(named: Sequence[str] = (), *, hosts: Iterable[str] | None = None,
         return Response(svg, media_type="image/svg+xml")
 
     routes = [
+        Route("/api/ask", ask),  # first: the most asked, and every route before it is tried in turn
         Route("/", explorer),
         Route("/favicon.ico", lambda request: FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")),
         Route("/faq/{pack}", faq_page),
@@ -120,7 +121,6 @@ def create_app(named: Sequence[str] = (), *, hosts: Iterable[str] | None = None,
         Route("/openapi.json", lambda request: JSONResponse(OPENAPI)),
         Route("/api/packs", answer(lambda request: api.packs_json(packs))),
         Route("/api/packs/{pack}", answer(lambda request: api.vocabulary_json(packs, request.path_params["pack"]))),
-        Route("/api/ask", ask),
         Route("/api/brief", answer(lambda request: api.brief_answer(packs, api.arguments(request)))),
         Route("/api/why-not", answer(lambda request: api.why_not_answer(
             packs, api.arguments(request, need=("pack", "quantity", "rule"))))),
