@@ -36,7 +36,6 @@ from __future__ import annotations
 import ast
 import itertools
 from collections.abc import Callable, Mapping, Sequence
-from functools import partial
 from typing import Any
 
 from kb.errors import RulingsError
@@ -109,8 +108,8 @@ class Compiled:
     back as None). `source` is the `ast` module it was compiled from, for reading it (`ast.unparse`).
     """
 
-    __slots__ = ("decisions", "explained", "explains", "given_derived", "modifiers", "pack", "plan", "q", "reading",
-                 "run", "source")
+    __slots__ = ("decisions", "explained", "explainer", "explains", "given_derived", "modifiers", "pack", "plan", "q",
+                 "reading", "run", "source")
 
     def __init__(self, pack: Pack, q: Quantity, reading: dict[str, str]) -> None:
         self.pack, self.q, self.reading = pack, q, reading
@@ -120,6 +119,7 @@ class Compiled:
         self.explained: dict[Any, Node] = {}
         self.explains = tuple(sorted(_explanation_reads(pack, q, self.plan)))
         self.given_derived: Callable[[Situation], Ruling | None] | None = None
+        self.explainer = self.explain  # bound once: each ruling holds it with its arguments, to word it when read
         self.run, self.source = _Compiler(pack, q, self.plan, reading).build(self)
 
     def ruling(self, situation: Situation) -> Ruling | None:
@@ -164,8 +164,7 @@ class Compiled:
     def make(self, situation: Situation, values: Mapping[str, Any], kept: Kept, key: tuple[Any, ...]) -> Ruling:
         """The ruling of a decision in this situation (`solver.ruling.made`), its derivation kept (`explain`)."""
         decision, head, tail = kept
-        return _Made(head, partial(self.explain, situation, values, decision, key), tail,  # type: ignore[return-value]
-                     values)
+        return _Made(head, (self.explainer, situation, values, decision, key), tail, values)  # type: ignore[return-value]
 
     def explain(self, situation: Situation, values: Mapping[str, Any], decision: Decision,
                 key: tuple[Any, ...]) -> Node:

@@ -87,8 +87,9 @@ class Ruling:
     quantity: str
     value: Any
     display: str
-    derivation: Node | Callable[[], Node] = field(compare=False, repr=False)
-    """The derivation, or what builds it on first reading (see `explanation`)."""
+    derivation: Node | Callable[[], Node] | tuple[Any, ...] = field(compare=False, repr=False)
+    """The derivation, or what builds it on first reading: a function, or a function and its arguments in one tuple
+    (see `explanation`)."""
     applied: tuple[Applied, ...] = ()
     suppressed: tuple[Suppression, ...] = ()
     ignored: tuple[str, ...] = ()
@@ -111,7 +112,7 @@ class Ruling:
         """The derivation: every step of the ruling, why, and the rule text it rests on."""
         derivation = self.derivation
         if not isinstance(derivation, Node):
-            derivation = derivation()
+            derivation = derivation[0](*derivation[1:]) if isinstance(derivation, tuple) else derivation()
             object.__setattr__(self, "derivation", derivation)  # built once: a ruling never changes
         return derivation
 
