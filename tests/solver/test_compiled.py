@@ -15,6 +15,7 @@ import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -28,7 +29,7 @@ from kb.loader import build_pack, load_pack
 from kb.model import READING, Pack
 from solver.compiled import Compiled, compiled, fast_ruling
 from solver.ruling import Ruling, new_ruling
-from solver.situation import Situation, situation_from_data
+from solver.situation import Effect, Situation, situation_from_data
 from tests.language import Drawn, drawn_packs
 
 ASK = sys.modules["solver.ask"]
@@ -438,3 +439,30 @@ modifiers:
     with compiled_first():
         ruling = ASK.ask(pack, "q", Situation(given={"d": True}))
     assert ruling.cases is not None and sorted(c.ruling.value for c in ruling.cases) == [7, 8]
+
+
+SKIRMISH_POOL = {"attacker.bases": 3, "attacker.dice_per_base": 4, "attacker.shaken": True, "attacker.flanked": True}
+
+
+@pytest.mark.parametrize(("name", "quantity", "given", "extra"), [
+    ("fantasy", "to_hit", {"shooter.bs": 3}, {"base": 4}),  # fantasy's to_hit derives its own base: refused
+    ("fantasy", "to_hit", {"shooter.bs": 3}, {"roll": 3}),
+    ("fantasy", "to_hit", {"shooter.bs": 3}, {"target": 4}),
+    ("fantasy", "to_hit", {"shooter.bs": 3}, {"reroll": ("ones",)}),
+    ("fantasy", "to_hit", {"shooter.bs": 3}, {"unmodified": (6,)}),
+    ("fantasy", "to_hit", {"shooter.bs": 3}, {"effects": (Effect("e", "+1"),)}),  # no ad-hoc effects: refused
+    ("fantasy", "to_hit", {"shooter.bs": 3}, {"ignore": ("moved",)}),
+    ("fantasy", "to_hit", {"shooter.bs": 3},
+     {"groups": (("a", Situation(given={"shooter.moved": True})), ("b", Situation()))}),
+    ("skirmish", "cc_dice", SKIRMISH_POOL, {"reading": {"cc_penalties": "once"}}),  # 12 - 3, not 12 - 6
+    ("skirmish", "cc_dice", SKIRMISH_POOL, {}),
+])
+def test_a_compiled_quantity_weighs_all_a_situation_says(name: str, quantity: str, given: dict[str, Any],
+                                                          extra: dict[str, Any]) -> None:
+    """Once a quantity is compiled, `ask` takes a situation of facts alone straight to it; a situation that says
+    anything more (a base, a roll, effects, a reading, groups...) is answered, or refused, as the engine does."""
+    pack = BUILTIN[name]
+    with compiled_first():
+        ASK.ask(pack, quantity, Situation(given=given))
+    assert ("plain", quantity) in pack.index  # the straight way is open
+    agree(pack, quantity, replace(Situation(given=given), **extra))
