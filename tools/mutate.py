@@ -874,6 +874,9 @@ EQUIVALENT: dict[str, Equivalent] = {
     "solver.choice.x__kinds__mutmut_13": Equivalent(
         'groups.setdefault(kind_of(name) if kind_of is not None else ("MODIFIER", i), []).append(name)',
         "the word only makes a key of its own for each modifier; any word does"),
+    "solver.situation.x__plain_checks__mutmut_18": Equivalent(
+        'name: True if f.type.kind == "bool" else f.range or (+math.inf, math.inf)',
+        "the loader refuses an int fact without a range (derived or not), so the fallback is never read"),
     "solver.situation.x_situation_of__mutmut_14": Equivalent(
         'raise RulingsError("a situation must be a mapping", where=doc.span(None), hint="allowed keys: " + '
         '", ".join(KEYS))',

@@ -555,3 +555,29 @@ def test_a_situation_given_other_facts_keeps_everything_else_it_says() -> None:
     assert made == replace(full, given={"c": 3}) and dict(made.given) == {"c": 3}
     assert full.with_given({"c": 3}) == replace(full, given={"a": 1, "c": 3})
     assert dict(full.given) == {"a": 1}  # the original is left as it was
+
+
+def test_a_plain_true_or_false_or_whole_number_in_range_is_taken_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`check_given` takes a true-or-false value of a bool fact, and a whole number within an int fact's range (both
+    ends included), as it is: the full check (`_check_value`, which words what is wrong) is for anything else."""
+    import solver.situation
+
+    def full_check(*args: Any) -> Any:
+        raise AssertionError("checked the long way")
+
+    monkeypatch.setattr(solver.situation, "_check_value", full_check)
+    for given in ({"shooter.moved": True}, {"shooter.moved": False}, {"shooter.bs": 1}, {"shooter.bs": 6},
+                  {"shooter.bs": 3, "shooter.moved": False}):
+        assert check_given(given, PACK) == given
+    for other in ({"shooter.bs": 7}, {"shooter.bs": 0}, {"shooter.bs": True}, {"shooter.moved": 1},
+                  {"target.cover": "soft"}):
+        with pytest.raises(AssertionError, match="the long way"):
+            check_given(other, PACK)
+
+
+def test_the_table_of_plain_checks_is_made_once_per_pack() -> None:
+    from solver.situation import _plain_checks
+
+    table = _plain_checks(PACK)
+    assert _plain_checks(PACK) is table
+    assert table == {"shooter.moved": True, "shooter.bs": (1, 6)}
