@@ -27,7 +27,7 @@ judge who says "the target is in hard cover" has not said the cover does not
 obscure the target. Such inputs, and facts without a default, are free.
 
 A keywords fact is split into the classes of keyword sets the pack tells apart
-(`solver.space.keywords`), imported only when a question reaches one.
+(`solver.keyword_classes`), imported only when a question reaches one.
 """
 
 from __future__ import annotations
@@ -164,14 +164,14 @@ def splits(pack: Pack, name: str) -> bool:
 
 def unsplit(pack: Pack, name: str) -> str:
     """Why a search cannot split a fact's values (for `Coverage.stop`)."""
-    from solver.space.keywords import LIMIT
+    from solver.keyword_classes import LIMIT
 
     return (f"{name} is asked about more than {LIMIT} keywords, or in a way the search cannot follow: "
             "not every mix of them was tried")
 
 
 def _keyword_classes(pack: Pack, name: str) -> tuple[frozenset[str], ...] | None:
-    from solver.space.keywords import keyword_classes  # only a question about a keywords fact needs them
+    from solver.keyword_classes import keyword_classes  # only a question about a keywords fact needs them
 
     return keyword_classes(pack, name)
 

@@ -34,7 +34,7 @@ from kb.errors import RulingsError, UnknownName
 from kb.expr import UNKNOWN, Expr, evaluate, parse_expr
 from kb.model import Modifier, Pack
 from solver.space.check import BASE, TARGET, describe_ruling
-from solver.space.keywords import joint_keyword_classes
+from solver.keyword_classes import joint_keyword_classes
 from solver.space.model import (
     EVALUATE_LIMIT,
     Coverage,

@@ -179,7 +179,7 @@ def test_one_keyword_in_two_forms_is_dead_or_repeated_as_the_check_says() -> Non
 
 
 def test_keyword_classes_answer_every_question_as_some_set_of_keywords_does() -> None:
-    from solver.space.keywords import keyword_classes
+    from solver.keyword_classes import keyword_classes
 
     pack = load_pack(str(PACKS / "keyword_forms.yaml"))
     classes = keyword_classes(pack, "target.keywords")
@@ -207,7 +207,7 @@ def test_an_int_fact_read_only_by_a_re_roll_condition_is_split_where_the_conditi
 
 def test_a_keywords_fact_asked_about_too_many_keywords_is_never_claimed_searched(tmp_path: Path) -> None:
     from solver.space.check import check_pack
-    from solver.space.keywords import LIMIT
+    from solver.keyword_classes import LIMIT
 
     names = [f"KEYWORD{chr(65 + i)}" for i in range(LIMIT + 1)]
     rules = "".join(f"  r{i}: {{quantity: to_hit, change: -1, when: \"'{k}' in target.keywords\"}}\n"

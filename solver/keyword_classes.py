@@ -116,7 +116,7 @@ def _asked(pack: Pack, name: str) -> _Questions | None:
     key = ("keyword questions", name)
     if key in pack.index:
         return pack.index[key][0]  # type: ignore[no-any-return]
-    from solver.space.model import expressions, inputs
+    from solver.consistent import expressions, inputs
 
     readers = {name} | {n for n, f in pack.facts.items()
                         if f.type.kind == "keywords" and f.derive is not None and name in inputs(pack, n)}
