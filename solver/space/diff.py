@@ -33,8 +33,8 @@ from typing import Any
 from kb.errors import RulingsError, UnknownName
 from kb.expr import UNKNOWN, Expr, evaluate, parse_expr
 from kb.model import Modifier, Pack
-from solver.space.check import BASE, TARGET, describe_ruling
 from solver.keyword_classes import joint_keyword_classes
+from solver.space.check import BASE, TARGET, describe_ruling
 from solver.space.model import (
     EVALUATE_LIMIT,
     Coverage,

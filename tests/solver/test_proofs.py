@@ -206,8 +206,8 @@ def test_an_int_fact_read_only_by_a_re_roll_condition_is_split_where_the_conditi
 
 
 def test_a_keywords_fact_asked_about_too_many_keywords_is_never_claimed_searched(tmp_path: Path) -> None:
-    from solver.space.check import check_pack
     from solver.keyword_classes import LIMIT
+    from solver.space.check import check_pack
 
     names = [f"KEYWORD{chr(65 + i)}" for i in range(LIMIT + 1)]
     rules = "".join(f"  r{i}: {{quantity: to_hit, change: -1, when: \"'{k}' in target.keywords\"}}\n"
