@@ -195,8 +195,9 @@ def decode(data: bytes, path: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        start = e.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)
-        line_start = data.rfind(b"\n", 0, start) + 1
+        marked = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+        start = e.start + marked
+        line_start = max(data.rfind(b"\n", 0, start) + 1, marked)  # the byte order mark is no column
         column = len(data[line_start:start].decode("utf-8", "replace")) + 1
         where = Span(path, data.count(b"\n", 0, start) + 1, column)
         raise PackError([RulingsError(f"not UTF-8 text: byte 0x{data[start]:02x} cannot be read", where=where,
@@ -318,7 +319,9 @@ def _plain_scalar(text: str, where: str) -> Any:
     """One plain scalar read by PyYAML's resolver and Rulings' own scalar rules."""
     import yaml
 
-    node = yaml.ScalarNode(_resolver().resolve(yaml.ScalarNode, text, (True, False)), text)
+    tag = _resolver().resolve(yaml.ScalarNode, text, (True, False))
+    tag = f"{_CORE}str" if tag == f"{_CORE}yaml" else tag  # `*`, `&` or `!` alone: YAML's markers, text here
+    node = yaml.ScalarNode(tag, text)
     node.start_mark = yaml.Mark(where, 0, -1, -1, None, None)  # type: ignore[arg-type]  # no line or column
     problems: list[RulingsError] = []
     value = _scalar(node, where, problems)

@@ -179,6 +179,63 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/solver/test_dead_mutants.py",
         "tests/solver/test_check.py",
     ),
+    "solver/ruling.py": (
+        "tests/solver/test_ruling_mutants.py",
+        "tests/solver/test_ask_mutants.py",
+        "tests/solver/test_cases.py",
+        "tests/packs/test_skirmish.py",
+        "tests/explain/test_text_mutants.py",
+    ),
+    "kb/cache.py": (
+        "tests/kb/test_cache_mutants.py",
+        "tests/kb/test_cache.py",
+    ),
+    "kb/model.py": (
+        "tests/kb/test_pack_model_mutants.py",
+        "tests/kb/test_enum_text.py",
+        "tests/kb/test_random_notes.py",
+        "tests/kb/test_step_cites.py",
+        "tests/kb/test_loader.py",
+    ),
+    "kb/document.py": (
+        "tests/kb/test_document_mutants.py",
+        "tests/kb/test_yaml_fast.py",
+    ),
+    "kb/loader.py": (
+        "tests/kb/test_loader_mutants.py",
+        "tests/kb/test_loader.py",
+    ),
+    "rulings/web/guard.py": (
+        "tests/web/test_guard_mutants.py",
+    ),
+    "rulings/examples.py": (
+        "tests/rulings/test_examples_mutants.py",
+    ),
+    "rulings/graph.py": (
+        "tests/rulings/test_graph_command_mutants.py",
+    ),
+    "rulings/web/packs.py": (
+        "tests/web/test_packs_mutants.py",
+        "tests/web/test_web_threads.py",
+    ),
+    "rulings/web/wording.py": (
+        "tests/web/test_wording_mutants.py",
+    ),
+    "rulings/web/pages.py": (
+        "tests/web/test_pages_mutants.py",
+    ),
+    "rulings/web/serve.py": (
+        "tests/web/test_serve_mutants.py",
+    ),
+    "rulings/starter.py": (
+        "tests/rulings/test_starter_mutants.py",
+    ),
+    "rulings/expect.py": (
+        "tests/rulings/test_expect_mutants.py",
+    ),
+    "rulings/web/openapi.py": (
+        "tests/web/test_openapi_mutants.py",
+    ),
 }
 """Each module's fast tests: its own test files, quick enough to run once per mutant.
 
@@ -267,6 +324,29 @@ _NO_CASES = "never reached: no ruling a limit's search asks has cases"
 _POLICIES_CACHE = "as above: the policies are a cache, made again alike where missing"
 _EVERY_TARGET = "as above: `differs_at` compares every target that matters already"
 _TQDM_TOTAL = "tqdm takes the total from the length of what it counts (a dict's values have one): the same bar"
+
+_INNER_NEVER_DERIVED = ("the inner `_never` is only called for a definition the bounded search found no witness for, "
+                        "and it asks that same search before it says anything of derived facts: it never takes that "
+                        "branch, so the depth it is given is never read")
+_EVERY_INT_RANGED = ("only an int fact is ever outside its range or tried beyond it, and the loader requires every int "
+                     "fact to have a range: the fallback is never used")
+_ONE_OPTION_EACH = "itertools.product gives one value per list of options, one list per name: the lengths are equal"
+_AUTOMATIC_HOLDS = ("`_automatic` is only called once the condition holds (`decide` checks it first), so every atom of "
+                    "it holds: `want` False keeps the false atoms, or all when none is false (all of them), and None "
+                    "is not False: the same atoms as True (want is otherwise only part of the cache key)")
+_SOME_POLICY_TURNS = ("every clamp a ruling reports comes from the Bound of a policy, named by its label or name, "
+                      "whose limits "
+                      "made exactly that change (or read facts, or meet a symbol: `_turns` says True): some named "
+                      "policy always turns it, so `named` is never empty, the fallback is never used and `chosen` is "
+                      "never None")
+_ONLY_CAPS_SHARE = ("only a cap takes `of` (the schema refuses it on every other kind, which keeps 'net'): read among "
+                    "all the quantity's policies, the others never pass `p.of != 'net'`")
+
+
+
+    # -- solver/arithmetic.py
+
+# rulings/web/guard.py
 
 EQUIVALENT: dict[str, Equivalent] = {
     "solver.ask.x__branch__mutmut_1": Equivalent(
@@ -988,76 +1068,6 @@ EQUIVALENT: dict[str, Equivalent] = {
     "rulings.web.api.x_vocabulary_json__mutmut_29": Equivalent(
         '"group": f.name.split(".", 2)[0] if "." in f.name else ""}',
         "the first piece is the same however many times the name is split"),
-    'rulings.batch.x_run_batch__mutmut_42': Equivalent(
-        'timeout = getattr(args, "timeout", )',
-        "every caller's arguments have timeout (argparse's --timeout of ask, None when not given)"),
-    'rulings.batch.x_run_batch__mutmut_94': Equivalent(
-        'out.write((doc if isinstance(doc, str) else json.dumps(doc, ensure_ascii=None)) + "\\n")',
-        _ASCII_NONE),
-    'rulings.batch.x_answer_line__mutmut_11': Equivalent(
-        'return json.dumps(answer_line(pack, line, quantity, file, number), ensure_ascii=None)',
-        _ASCII_NONE),
-    'rulings.batch.x_ruling_text__mutmut_3': Equivalent(
-        'return json.dumps(ruling_json(ruling), ensure_ascii=None)',
-        _ASCII_NONE),
-    'rulings.batch.x_ruling_text__mutmut_10': Equivalent(
-        'text = json.dumps(ruling_json(_Unexplained(ruling)), ensure_ascii=None)  # type: ignore[arg-type]',
-        _ASCII_NONE),
-    'rulings.batch.x_ruling_text__mutmut_19': Equivalent(
-        'return json.dumps(ruling_json(ruling), ensure_ascii=None)',
-        _ASCII_NONE),
-    'rulings.batch.x_explanation_text__mutmut_19': Equivalent(
-        'text = json.dumps(node.to_json(), ensure_ascii=None)',
-        _ASCII_NONE),
-    'rulings.batch.x_explanation_text__mutmut_1': Equivalent(
-        'def explanation_text(node: Any, *, root: bool = False) -> str:',
-        "the root's text is kept too, and written the same"),
-    'rulings.batch.x_explanation_text__mutmut_27': Equivalent(
-        'because = ", ".join([explanation_text(n, root=None) for n in node.because])',
-        'root is read for its truth: None is False'),
-    'rulings.batch.x_ruling_text__mutmut_18': Equivalent(
-        'return json.dumps(None, ensure_ascii=False)',
-        _NEVER_REACHED),
-    'rulings.batch.x_ruling_text__mutmut_20': Equivalent(
-        'return json.dumps(ensure_ascii=False)',
-        _NEVER_REACHED),
-    'rulings.batch.x_ruling_text__mutmut_21': Equivalent(
-        'return json.dumps(ruling_json(ruling), )',
-        _NEVER_REACHED),
-    'rulings.batch.x_ruling_text__mutmut_22': Equivalent(
-        'return json.dumps(ruling_json(None), ensure_ascii=False)',
-        _NEVER_REACHED),
-    'rulings.batch.x_ruling_text__mutmut_23': Equivalent(
-        'return json.dumps(ruling_json(ruling), ensure_ascii=True)',
-        _NEVER_REACHED),
-    'rulings.batch.x_explanation_text__mutmut_12': Equivalent(
-        'if not isinstance(claim, str) and not (cite is None or isinstance(cite, str)):',
-        _ALWAYS_TEXT),
-    'rulings.batch.x_explanation_text__mutmut_17': Equivalent(
-        'text = None',
-        _ALWAYS_TEXT),
-    'rulings.batch.x_explanation_text__mutmut_18': Equivalent(
-        'text = json.dumps(None, ensure_ascii=False)',
-        _ALWAYS_TEXT),
-    'rulings.batch.x_explanation_text__mutmut_20': Equivalent(
-        'text = json.dumps(ensure_ascii=False)',
-        _ALWAYS_TEXT),
-    'rulings.batch.x_explanation_text__mutmut_21': Equivalent(
-        'text = json.dumps(node.to_json(), )',
-        _ALWAYS_TEXT),
-    'rulings.batch.x_explanation_text__mutmut_22': Equivalent(
-        'text = json.dumps(node.to_json(), ensure_ascii=True)',
-        _ALWAYS_TEXT),
-    "rulings.batch.x__answer_fast__mutmut_24": Equivalent(
-        "if type(asked) is not str or asked not in pack.quantities and not (given is None or type(given) is dict):",
-        "a line the guard now lets through fails inside the quick way (an unknown quantity, facts that are no "
-        "mapping), which then gives the line to the slow way: the same output"),
-    "rulings.batch.x__answer_fast__mutmut_25": Equivalent(
-        "if type(asked) is not str and asked not in pack.quantities or not (given is None or type(given) is dict):",
-        "as above: an unknown quantity fails inside the quick way, and the slow way answers"),
-    "rulings.batch.x__answer_fast__mutmut_31": Equivalent(
-        "if type(asked) is not str or asked not in pack.quantities or not (given is not None or type(given) is dict):",
-        "a line without given goes the slow way, which writes the same output"),
     "solver.rolls.x_pack_rerolls__mutmut_9": Equivalent(
         "first = by_name.get(r.improves) if (r.improves) or True else None",
         "a rule that improves nothing has improves None, and by_name.get(None) is None, as the else gives"),
@@ -1598,6 +1608,460 @@ EQUIVALENT: dict[str, Equivalent] = {
         "if len(nodes) >= _MEMO_SIZE:", _NODES_CACHE),
     "solver.facts.x__atom_node__mutmut_97": Equivalent(
         "because = explain_condition(pack, fact.derive, values, given, bool(None))", _TRUE_DERIVED),
+    "solver.arithmetic.x_rounded__mutmut_1": Equivalent(
+        'def rounded(value: Number, way: str = "XXupXX") -> int:',
+        "only 'down' rounds down: any other word, the default as well, rounds up"),
+    "solver.arithmetic.x_rounded__mutmut_2": Equivalent(
+        'def rounded(value: Number, way: str = "UP") -> int:',
+        "only 'down' rounds down: any other word, the default as well, rounds up"),
+    "solver.arithmetic.x_capped_terms__mutmut_3": Equivalent(
+        'way: str = "XXupXX") -> tuple[list[Term], int, int, list[tuple[str, Any, Any]], list[str]]:',
+        "`way` is only passed on to `rounded`, where any word but 'down' rounds up, as the default does"),
+    "solver.arithmetic.x_capped_terms__mutmut_4": Equivalent(
+        'way: str = "UP") -> tuple[list[Term], int, int, list[tuple[str, Any, Any]], list[str]]:',
+        "`way` is only passed on to `rounded`, where any word but 'down' rounds up, as the default does"),
+    "solver.arithmetic.xǁBoundǁapply__mutmut_3": Equivalent(
+        'if self.low is not None and value <= self.low:',
+        "a value equal to the low end is returned as the low end or as itself: the same number"),
+    "solver.arithmetic.xǁBoundǁapply__mutmut_6": Equivalent(
+        'if self.high is not None and value >= self.high:',
+        "a value equal to the high end is returned as the high end or as itself: the same number"),
+    "solver.arithmetic.x_dice_count__mutmut_4": Equivalent(
+        'return int(dice.upper().rpartition("D")[0] or 1)',
+        "a quantity's dice match the schema's ^[1-9]?D(3|6)$: one D, so the first is the last"),
+    "solver.arithmetic.x_faces__mutmut_9": Equivalent(
+        'return range(1, int(dice.upper().rpartition("D")[2]) + 1)',
+        "a quantity's dice match the schema's ^[1-9]?D(3|6)$: one D, so the first is the last"),
+    "solver.arithmetic.x_score_chance__mutmut_21": Equivalent(
+        'return Fraction(min(6, max(1, 7 - score)), 6)',
+        "only reached for a score of 6 or less, where 7 - score is at least 1: neither floor is ever taken"),
+    "solver.arithmetic.x_capped_terms__mutmut_13": Equivalent(
+        'raw_net = rounded(sum((t.signed for t in terms), ), way)',
+        "summed from 0 rather than Fraction(0), the same number; `rounded` gives an int either way (ceil and "
+        "floor of 0 are 0)"),
+    "solver.arithmetic.x_capped_terms__mutmut_61": Equivalent(
+        'total = rounded(sum((t.signed for t in part), ), way)',
+        "summed from 0 rather than Fraction(0), the same number; `rounded` gives an int either way (ceil and "
+        "floor of 0 are 0)"),
+    "solver.arithmetic.x_capped_terms__mutmut_115": Equivalent(
+        'net = rounded(sum((t.signed for t in kept), ), way)',
+        "summed from 0 rather than Fraction(0), the same number; `rounded` gives an int either way (ceil and "
+        "floor of 0 are 0)"),
+    "solver.arithmetic.x_capped_terms__mutmut_23": Equivalent(
+        'if all(b.of == "XXnetXX" for b in caps):  # the usual case, on every ruling of a roll: no share to hold',
+        "the shortcut for caps of the net modifier alone: without it, the general path finds no share to hold, "
+        "keeps every term, and caps the same net in the same order: the same result"),
+    "solver.arithmetic.x_capped_terms__mutmut_24": Equivalent(
+        'if all(b.of == "NET" for b in caps):  # the usual case, on every ruling of a roll: no share to hold',
+        "the shortcut for caps of the net modifier alone: without it, the general path finds no share to hold, "
+        "keeps every term, and caps the same net in the same order: the same result"),
+    "solver.arithmetic.x_capped_terms__mutmut_103": Equivalent(
+        'kept += [Term(bounds[0].rule, "+" if held > 0 else "-", abs(held))] if held else []',
+        "only taken when held is not 0, and held is an int (`rounded`): >= 0, > 0 and >= 1 agree on every other int"),
+    "solver.arithmetic.x_capped_terms__mutmut_104": Equivalent(
+        'kept += [Term(bounds[0].rule, "+" if held >= 1 else "-", abs(held))] if held else []',
+        "only taken when held is not 0, and held is an int (`rounded`): >= 0, > 0 and >= 1 agree on every other int"),
+    # -- solver/space/dead.py
+    "solver.space.dead.x__never__mutmut_1": Equivalent(
+        "def _never(pack: Pack, expr: Expr, words: Words, label: str | None, depth: int = 1) -> DeadReason:",
+        _INNER_NEVER_DERIVED),
+    "solver.space.dead.x__never__mutmut_45": Equivalent(
+        'if depth <= 2 and pack.facts[n].type.kind == "bool":', _INNER_NEVER_DERIVED),
+    "solver.space.dead.x__never__mutmut_46": Equivalent(
+        'if depth < 3 and pack.facts[n].type.kind == "bool":', _INNER_NEVER_DERIVED),
+    "solver.space.dead.x__never__mutmut_71": Equivalent(
+        "inner = _never(pack, value, words, None, None)", _INNER_NEVER_DERIVED),
+    "solver.space.dead.x__never__mutmut_76": Equivalent(
+        "inner = _never(pack, value, words, None, )", _INNER_NEVER_DERIVED),
+    "solver.space.dead.x__never__mutmut_77": Equivalent(
+        "inner = _never(pack, value, words, None, depth - 1)", _INNER_NEVER_DERIVED),
+    "solver.space.dead.x__never__mutmut_78": Equivalent(
+        "inner = _never(pack, value, words, None, depth + 2)", _INNER_NEVER_DERIVED),
+    "solver.space.dead.x__never__mutmut_70": Equivalent(
+        "inner = _never(pack, value, None, None, depth + 1)",
+        "the inner call has no label, so it quotes nothing (its sentence says 'it'): `words` is never read there"),
+    "solver.space.dead.x__never__mutmut_112": Equivalent(
+        "witness, exact = _free_witness(pack, expr, names, bounded=None)",
+        "`bounded` is only read for its truth (`_candidates`: `if bounded:`): None is False"),
+    "solver.space.dead.x__never__mutmut_129": Equivalent(
+        "low, high = pack.facts[n].range or (1, 0)", _EVERY_INT_RANGED),
+    "solver.space.dead.x__never__mutmut_130": Equivalent(
+        "low, high = pack.facts[n].range or (0, 1)", _EVERY_INT_RANGED),
+    "solver.space.dead.x__candidates__mutmut_48": Equivalent(
+        "low, high = fact.range or (1, 0)", _EVERY_INT_RANGED),
+    "solver.space.dead.x__candidates__mutmut_49": Equivalent(
+        "low, high = fact.range or (0, 1)", _EVERY_INT_RANGED),
+    "solver.space.dead.x__never__mutmut_134": Equivalent(
+        'bound = f"at most {high}" if witness[n] >= high else f"at least {low}"',
+        "only facts outside their range are listed, and a range's low end is never above its high one (the loader "
+        "refuses it): a value outside it that reaches the high end is above it"),
+    "solver.space.dead.x__outside__mutmut_2": Equivalent(
+        'if fact.type.kind != "int" or not fact.range and isinstance(value, bool):',
+        "an int fact always has a range (the loader requires one) and is only ever tried at ints, never at a bool"),
+    "solver.space.dead.x__outside__mutmut_3": Equivalent(
+        'if fact.type.kind != "int" and not fact.range or isinstance(value, bool):',
+        "only an int fact takes a range, and it always has one (the loader requires it): the two tests agree"),
+    "solver.space.dead.x__join__mutmut_4": Equivalent(
+        'return "XXXX".join(parts)', "joining no part or one part never writes the separator"),
+    "solver.space.dead.x__free_witness__mutmut_30": Equivalent(
+        "fewest = len(names) + 2",
+        "no combination has more facts outside than there are facts: before the first witness, len + 1 and len + 2 "
+        "both let every combination be tried"),
+    "solver.space.dead.x__free_witness__mutmut_35": Equivalent(
+        "given = dict(zip(names, combo, strict=None))", _ONE_OPTION_EACH),
+    "solver.space.dead.x__free_witness__mutmut_38": Equivalent(
+        "given = dict(zip(names, combo, ))", _ONE_OPTION_EACH),
+    "solver.space.dead.x__free_witness__mutmut_39": Equivalent(
+        "given = dict(zip(names, combo, strict=False))", _ONE_OPTION_EACH),
+    "solver.space.dead.x__free_witness__mutmut_59": Equivalent(
+        "if outside < 1:",
+        "no witness ever has no fact outside its range after one with a fact outside: a bounded search tries only "
+        "values within the ranges (the first witness ends it either way), and an unbounded one is only made for a "
+        "condition no values within the ranges satisfy (the caller proved it, or the bounded search found none)"),
+    "solver.space.dead.x__candidates__mutmut_38": Equivalent(
+        "cuts = [simple_cuts(a, None) for a in atoms]",
+        "`simple_cuts` never reads the name it is given (an atom collected here reads this fact alone)"),
+    "solver.space.dead.x__candidates__mutmut_73": Equivalent(
+        "extra |= {low - 10, low - 100, high + 10, high + 100, *(c - d for c in constants for d in (-1, 0, 1))}",
+        "c - d and c + d over d in (-1, 0, 1) give the same three values"),
+    # -- solver/ruling.py (the functions checked so far: see the report)
+    "solver.ruling.x__automatic__mutmut_7": Equivalent(
+        "because = explain_condition(pack, q.automatic, values, situation.given, None)", _AUTOMATIC_HOLDS),
+    "solver.ruling.x__automatic__mutmut_13": Equivalent(
+        "because = explain_condition(pack, q.automatic, values, situation.given, False)", _AUTOMATIC_HOLDS),
+    "solver.ruling.x__policy_cite__mutmut_6": Equivalent(
+        "chosen = next((p for p in named if _turns(p, before, after)), None)", _SOME_POLICY_TURNS),
+    "solver.ruling.x__policy_cite__mutmut_8": Equivalent(
+        "chosen = next((p for p in named if _turns(p, before, after)), )", _SOME_POLICY_TURNS),
+    "solver.ruling.x__policy_cite__mutmut_15": Equivalent(
+        "chosen = next((p for p in named if _turns(p, before, after)), named[0] if (named) and False else None)",
+        _SOME_POLICY_TURNS),
+    "solver.ruling.x__policy_cite__mutmut_16": Equivalent(
+        "chosen = next((p for p in named if _turns(p, before, after)), named[0] if (named) or True else None)",
+        _SOME_POLICY_TURNS),
+    "solver.ruling.x__policy_cite__mutmut_19": Equivalent(
+        "return _cite(chosen) if (chosen is not None) or True else None", _SOME_POLICY_TURNS),
+    "solver.ruling.x__share__mutmut_2": Equivalent(
+        'for p in pack.policies_of(q.name, None):', _ONLY_CAPS_SHARE),
+    "solver.ruling.x__share__mutmut_4": Equivalent(
+        'for p in pack.policies_of(q.name, ):', _ONLY_CAPS_SHARE),
+    "solver.ruling.x_adhoc_modifiers__mutmut_20": Equivalent(
+        'if op not in "XX=x+/-XX" or not (written or amount.lstrip("-").isdigit()):',
+        "the only operation it lets through besides the five is 'X', and `split_change` keeps such a change whole as "
+        "its amount ('X2'): no digits, and only '=' writes a value, so the second test refuses it all the same"),
+    "kb.cache.x_load__mutmut_35": Equivalent(
+        'path.parent.mkdir(parents=True, exist_ok=True)',
+        "the next line makes the cache folder 0o700 whenever it is the user's own, as a folder mkdir has just "
+        "made always is: the mode it is made with is never the one it keeps"),
+    "kb.cache.x_load__mutmut_38": Equivalent(
+        'path.parent.mkdir(mode=449, parents=True, exist_ok=True)',
+        "the next line makes the cache folder 0o700 whenever it is the user's own, as a folder mkdir has just "
+        "made always is: the mode it is made with is never the one it keeps"),
+    "kb.cache.x_load__mutmut_65": Equivalent(
+        'out.write(pickle.dumps((key, pack), protocol=None))',
+        "pickle.load reads every protocol: a pack written with the default protocol is read back the same as "
+        "with the highest (no out-of-band buffers are used)"),
+    "kb.cache.x_load__mutmut_67": Equivalent(
+        'out.write(pickle.dumps((key, pack), ))',
+        "pickle.load reads every protocol: a pack written with the default protocol is read back the same as "
+        "with the highest (no out-of-band buffers are used)"),
+    "kb.model.xǁFactǁshown__mutmut_1": Equivalent(
+        'if self.value_text or isinstance(value, str):',
+        "a fact's value is a bool, an int, a string or a set of keywords, and only a string equals a value_text "
+        "name: for any other value the loop finds nothing and str(value) is returned either way"),
+    "kb.model.xǁPackǁmodifiers_of__mutmut_2": Equivalent(
+        'key = ("XXmodifiersXX", quantity)',
+        "a cache key of the pack's index renamed alike where it is stored and read: still apart from every other "
+        "key, and no other module reads or drops it"),
+    "kb.model.xǁPackǁmodifiers_of__mutmut_3": Equivalent(
+        'key = ("MODIFIERS", quantity)',
+        "a cache key of the pack's index renamed alike where it is stored and read: still apart from every other "
+        "key, and no other module reads or drops it"),
+    "kb.model.xǁPackǁpolicies_of__mutmut_2": Equivalent(
+        'key = ("XXpoliciesXX", quantity)',
+        "a cache key of the pack's index renamed alike where it is stored and read: still apart from every other "
+        "key, and no other module reads or drops it"),
+    "kb.model.xǁPackǁpolicies_of__mutmut_3": Equivalent(
+        'key = ("POLICIES", quantity)',
+        "a cache key of the pack's index renamed alike where it is stored and read: still apart from every other "
+        "key, and no other module reads or drops it"),
+    "kb.document.x_read_bytes__mutmut_23": Equivalent(
+        'data = stream.read(limit + 2) if stream is not None else sys.stdin.read(limit + 1).encode()',
+        'reading limit + 2 bytes rather than limit + 1 tells the same apart: more than the limit is refused, '
+        'up to it is read whole'),
+    "kb.document.x_read_bytes__mutmut_27": Equivalent(
+        'data = stream.read(limit + 1) if stream is not None else sys.stdin.read(limit + 2).encode()',
+        'reading limit + 2 characters rather than limit + 1 tells the same apart: more than the limit is '
+        'refused, up to it is read whole'),
+    "kb.document.x_read_bytes__mutmut_46": Equivalent(
+        'fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", None))',
+        "os has O_NOCTTY on every system Rulings runs on (POSIX): getattr's default is never used"),
+    "kb.document.x_read_bytes__mutmut_49": Equivalent(
+        'fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", ))',
+        "os has O_NOCTTY on every system Rulings runs on (POSIX): getattr's default is never used"),
+    "kb.document.x_decode__mutmut_35": Equivalent(
+        'return data.decode("UTF-8-SIG")',
+        'codec names are looked up without regard to case: the same codec'),
+    "kb.document.x_decode__mutmut_52": Equivalent(
+        'line_start = max(data.rfind(b"\\n", None, start) + 1, marked)  # the byte order mark is no column',
+        'a start of None is the start of the bytes, as 0 is'),
+    "kb.document.x_decode__mutmut_73": Equivalent(
+        'where = Span(path, data.count(b"\\n", None, start) + 1, column)',
+        'a start of None is the start of the bytes, as 0 is'),
+    "kb.document.x__drain__mutmut_25": Equivalent(
+        'chunk = os.read(fd, min(65537, limit + 1 - size))',
+        'a read of a pipe returns at most what is there: 64 KiB or one byte more per read reads the same '
+        'bytes, and the loop stops past the limit either way'),
+    "kb.document.x__drain__mutmut_26": Equivalent(
+        'chunk = os.read(fd, min(65536, limit + 1 + size))',
+        'each read is capped at 64 KiB and the loop stops once more than the limit has come: a larger cap '
+        'only reads more of what is refused anyway, never less of what is kept'),
+    "kb.document.x__drain__mutmut_28": Equivalent(
+        'chunk = os.read(fd, min(65536, limit + 2 - size))',
+        'reading limit + 2 bytes rather than limit + 1 tells the same apart: more than the limit is refused, '
+        'up to it is read whole'),
+    "kb.document.x__plain_scalar__mutmut_9": Equivalent(
+        'tag = _resolver().resolve(yaml.ScalarNode, text, (True, True))',
+        "PyYAML's resolver reads only the first of the two implicit flags for a plain scalar"),
+    "kb.document.x__plain_scalar__mutmut_20": Equivalent(
+        'node.start_mark = yaml.Mark(None, 0, -1, -1, None, None)  # type: ignore[arg-type]  # no line or '
+        'column',
+        "only the mark's line and column are read (`_span`), never its name"),
+    "kb.document.x__plain_scalar__mutmut_21": Equivalent(
+        'node.start_mark = yaml.Mark(where, None, -1, -1, None, None)  # type: ignore[arg-type]  # no line '
+        'or column',
+        "only the mark's line and column are read (`_span`), never its index"),
+    "kb.document.x__plain_scalar__mutmut_30": Equivalent(
+        'node.start_mark = yaml.Mark(where, 1, -1, -1, None, None)  # type: ignore[arg-type]  # no line or '
+        'column',
+        "only the mark's line and column are read (`_span`), never its index"),
+    "kb.document.x__pairs__mutmut_67": Equivalent(
+        'names.add(getattr(key_node, "value", ))',
+        "every YAML node has a value: getattr's default is never used"),
+    "kb.document.x__build__mutmut_75": Equivalent(
+        'key = str(key) if (not isinstance(key, str)) or True else key',
+        'str() of a string is that string'),
+    "kb.document.x__build__mutmut_94": Equivalent(
+        'hint=f"first given at {first}" if (first) or True else "",',
+        'a key already in the mapping had its key span stored when it was first read: `first` is always a '
+        'Span, which is true'),
+    "kb.document.x__build__mutmut_95": Equivalent(
+        'hint=f"first given at {first}" if first else "XXXX",',
+        'a key already in the mapping had its key span stored when it was first read: `first` is always a '
+        'Span, which is true'),
+    "kb.document.x_read_yaml__mutmut_26": Equivalent(
+        'where = Span(path, mark.line + 1, mark.column + 1) if (mark) or True else Span(path)',
+        "never reached: every MarkedYAMLError PyYAML's parser and composer raise carries a problem or "
+        'context mark'),
+    "kb.document.x_read_yaml__mutmut_37": Equivalent(
+        'where = Span(path, mark.line + 1, mark.column + 1) if mark else Span(None)',
+        "never reached: every MarkedYAMLError PyYAML's parser and composer raise carries a problem or "
+        'context mark'),
+    "kb.document.x_read_yaml__mutmut_51": Equivalent(
+        'hint=_yaml_hint(e.problem or "XXXX", e.context or ""))]) from None',
+        "no hint's text is in 'XXXX' any more than in '': a missing problem matches no hint either way"),
+    "kb.document.x_read_yaml__mutmut_53": Equivalent(
+        'hint=_yaml_hint(e.problem or "", e.context or "XXXX"))]) from None',
+        "no hint's text is in 'XXXX' any more than in '': a missing context matches no hint either way"),
+    "kb.document.x_read_yaml__mutmut_57": Equivalent(
+        'line = text.count("\\n", None, e.position) + 1',
+        'a start of None is the start of the text, as 0 is'),
+    "kb.document.x__scalar__mutmut_52": Equivalent(
+        'where=_span(node, path), hint=_KIND_SHAPES.get(kind, None)))',
+        'only int, float and bool values can fail to construct (a str or null never does), and each has a '
+        'shape: the default is never used'),
+    "kb.document.x__scalar__mutmut_54": Equivalent(
+        'where=_span(node, path), hint=_KIND_SHAPES.get(kind, )))',
+        'only int, float and bool values can fail to construct (a str or null never does), and each has a '
+        'shape: the default is never used'),
+    "kb.document.x__scalar__mutmut_55": Equivalent(
+        'where=_span(node, path), hint=_KIND_SHAPES.get(kind, "XXXX")))',
+        'only int, float and bool values can fail to construct (a str or null never does), and each has a '
+        'shape: the default is never used'),
+    "kb.document.x_read_bytes__mutmut_52": Equivalent(
+        'fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 1))',
+        "os has O_NOCTTY on every system Rulings runs on (POSIX): getattr's default is never used"),
+    "kb.document.x_read_bytes__mutmut_89": Equivalent(
+        'data = f.read(None)',
+        'never changes a result: a regular file no larger than the limit by its size is read whole either '
+        'way, and one with more in it than its size says (a /proc file) is refused either way; only how much '
+        'of such a file is read differs'),
+    "kb.document.x_read_bytes__mutmut_91": Equivalent(
+        'data = f.read(limit + 2)',
+        'reading limit + 2 bytes rather than limit + 1 tells the same apart: more than the limit is refused, '
+        'up to it is read whole'),
+    "kb.document.x_read_yaml__mutmut_74": Equivalent(
+        'where = Span(path, line, e.position - text.rfind("\\n", None, e.position))',
+        'a start of None is the start of the text, as 0 is'),
+    "kb.document.x_read_yaml__mutmut_90": Equivalent(
+        'f"character U+{e.character:04X} is not allowed in YAML text" if (isinstance(e.character, int)) or '
+        'True',
+        "never reached: read_yaml reads text, and PyYAML's reader gives a ReaderError for text only from its "
+        "printable check, with the character's code point (an int); bytes never reach it"),
+    "kb.document.x_read_yaml__mutmut_91": Equivalent(
+        'else "XXunreadable textXX", where=where,',
+        "never reached: read_yaml reads text, and PyYAML's reader gives a ReaderError for text only from its "
+        "printable check, with the character's code point (an int); bytes never reach it"),
+    "kb.document.x_read_yaml__mutmut_92": Equivalent(
+        'else "UNREADABLE TEXT", where=where,',
+        "never reached: read_yaml reads text, and PyYAML's reader gives a ReaderError for text only from its "
+        "printable check, with the character's code point (an int); bytes never reach it"),
+    "kb.document.x_read_yaml__mutmut_96": Equivalent(
+        'raise PackError(None) from None',
+        'never reached: composing text, PyYAML raises only ReaderErrors and MarkedYAMLErrors (scanner, '
+        "parser, composer), both handled above; libyaml's own errors are worded by the pure-Python reader"),
+    "kb.document.x_read_yaml__mutmut_97": Equivalent(
+        'raise PackError([RulingsError(None, where=Span(path))]) from None',
+        'never reached: composing text, PyYAML raises only ReaderErrors and MarkedYAMLErrors (scanner, '
+        "parser, composer), both handled above; libyaml's own errors are worded by the pure-Python reader"),
+    "kb.document.x_read_yaml__mutmut_98": Equivalent(
+        'raise PackError([RulingsError(f"malformed YAML: {excerpt(str(e))}", where=None)]) from None',
+        'never reached: composing text, PyYAML raises only ReaderErrors and MarkedYAMLErrors (scanner, '
+        "parser, composer), both handled above; libyaml's own errors are worded by the pure-Python reader"),
+    "kb.document.x_read_yaml__mutmut_99": Equivalent(
+        'raise PackError([RulingsError(where=Span(path))]) from None',
+        'never reached: composing text, PyYAML raises only ReaderErrors and MarkedYAMLErrors (scanner, '
+        "parser, composer), both handled above; libyaml's own errors are worded by the pure-Python reader"),
+    "kb.document.x_read_yaml__mutmut_100": Equivalent(
+        'raise PackError([RulingsError(f"malformed YAML: {excerpt(str(e))}", )]) from None',
+        'never reached: composing text, PyYAML raises only ReaderErrors and MarkedYAMLErrors (scanner, '
+        "parser, composer), both handled above; libyaml's own errors are worded by the pure-Python reader"),
+    "kb.document.x_read_yaml__mutmut_101": Equivalent(
+        'raise PackError([RulingsError(f"malformed YAML: {excerpt(None)}", where=Span(path))]) from None',
+        'never reached: composing text, PyYAML raises only ReaderErrors and MarkedYAMLErrors (scanner, '
+        "parser, composer), both handled above; libyaml's own errors are worded by the pure-Python reader"),
+    "kb.document.x_read_yaml__mutmut_102": Equivalent(
+        'raise PackError([RulingsError(f"malformed YAML: {excerpt(str(None))}", where=Span(path))]) from None',
+        'never reached: composing text, PyYAML raises only ReaderErrors and MarkedYAMLErrors (scanner, '
+        "parser, composer), both handled above; libyaml's own errors are worded by the pure-Python reader"),
+    "kb.document.x_read_yaml__mutmut_103": Equivalent(
+        'raise PackError([RulingsError(f"malformed YAML: {excerpt(str(e))}", where=Span(None))]) from None',
+        'never reached: composing text, PyYAML raises only ReaderErrors and MarkedYAMLErrors (scanner, '
+        "parser, composer), both handled above; libyaml's own errors are worded by the pure-Python reader"),
+    "rulings.web.guard.x_host_name__mutmut_13": Equivalent(
+        'return header.partition(":")[0] if header.count(":") == 1 else header',
+        "with exactly one colon in the header, cutting at the first or the last colon is the same cut"),
+    "rulings.web.guard.x__plain__mutmut_7": Equivalent(
+        'body = json.dumps({"error": message}).encode("UTF-8")',
+        "Python's codec names are case-insensitive: UTF-8 is utf-8"),
+    "rulings.web.guard.xǁGuardǁ__call____mutmut_15": Equivalent(
+        'headers = {k.decode("LATIN-1"): v.decode("latin-1") for k, v in scope.get("headers", ())}',
+        "Python's codec names are case-insensitive: LATIN-1 is latin-1"),
+    "rulings.web.guard.xǁGuardǁ__call____mutmut_18": Equivalent(
+        'headers = {k.decode("latin-1"): v.decode("LATIN-1") for k, v in scope.get("headers", ())}',
+        "Python's codec names are case-insensitive: LATIN-1 is latin-1"),
+    # rulings/examples.py
+    "rulings.examples.x_run_example__mutmut_3": Equivalent(
+        'want_exit = example.expect.get("exit", None)',
+        "a missing exit read as None rather than 0: both are false, and neither is 2"),
+    "rulings.examples.x_run_example__mutmut_5": Equivalent(
+        'want_exit = example.expect.get("exit", )',
+        "a missing exit read as None rather than 0: both are false, and neither is 2"),
+    # rulings/graph.py
+    "rulings.graph.x_svg__mutmut_24": Equivalent(
+        'timeout=DOT_SECONDS, check=None)',
+        "subprocess.run reads check for its truth: None is False, the default"),
+    "rulings.graph.x_svg__mutmut_30": Equivalent(
+        'timeout=DOT_SECONDS, )',
+        "check=False is subprocess.run's default"),
+    # rulings/web/packs.py
+    "rulings.web.packs.xǁPacksǁmemo__mutmut_1": Equivalent(
+        'pack = None',
+        "the look before the locks is a shortcut: missing it, the same memo is found again under the locks "
+        "(where the pack is got again, and an unknown name refused), only later"),
+    "rulings.web.packs.xǁPacksǁmemo__mutmut_4": Equivalent(
+        'held = None',
+        "the look before the locks is a shortcut: missing it, the same memo is found again under the locks, "
+        "only later"),
+    "rulings.web.packs.xǁPacksǁmemo__mutmut_5": Equivalent(
+        'held = self._memo.get(None)',
+        "the look before the locks is a shortcut: missing it (no memo is kept under None), the same memo is found "
+        "again under the locks, only later"),
+    "rulings.web.packs.xǁPacksǁmemo__mutmut_8": Equivalent(
+        'if held is not None and held[1] is pack:',
+        "the look before the locks is a shortcut: a memo's value is never the pack itself, so it is missed and "
+        "the same memo found again under the locks, only later"),
+    "rulings.web.packs.xǁPacksǁget__mutmut_14": Equivalent(
+        'held = None',
+        "the look before the loading lock is a shortcut: missing it, the same loaded pack is found again under "
+        "the lock, only later"),
+    "rulings.web.packs.xǁPacksǁget__mutmut_15": Equivalent(
+        'held = self._loaded.get(None)',
+        "the look before the loading lock is a shortcut: missing it (no pack is kept under None), the same loaded "
+        "pack is found again under the lock, only later"),
+    "rulings.web.packs.xǁPacksǁget__mutmut_18": Equivalent(
+        'if held is not None and held[1] == stamp:',
+        "the look before the loading lock is a shortcut: a Pack never equals a stamp, so it is missed and the same "
+        "loaded pack found again under the lock, only later"),
+    # rulings/web/pages.py
+    "rulings.web.pages.x__given__mutmut_15": Equivalent(
+        'return quote(f"{name}={shown}", safe="XX=.XX")',
+        "quote never escapes a letter: X kept safe as well changes nothing"),
+    # rulings/starter.py
+    "rulings.starter.x_run_new__mutmut_39": Equivalent(
+        'with target.open("x", encoding="UTF-8") as f:',
+        "Python's codec names are case-insensitive: UTF-8 is utf-8"),
+    # rulings/expect.py
+    "rulings.expect.x_same__mutmut_1": Equivalent(
+        'if isinstance(a, bool) and isinstance(b, bool):',
+        "a bool beside a value of another JSON or YAML type is then compared as a number (bool is an int: "
+        "the types differ) or with ==, which no str, null, list, map or date equals to a bool: False alike"),
+    "rulings.expect.x_same__mutmut_7": Equivalent(
+        'if isinstance(a, int | float) or isinstance(b, int | float):',
+        "a number beside a string, null, list or map: the types differ (False), as == says of them"),
+    "rulings.expect.x_same__mutmut_23": Equivalent(
+        'return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=None))',
+        "the lengths are checked equal first: zip never meets lists of different lengths"),
+    "rulings.expect.x_same__mutmut_26": Equivalent(
+        'return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, ))',
+        "the lengths are checked equal first: zip never meets lists of different lengths"),
+    "rulings.expect.x_same__mutmut_27": Equivalent(
+        'return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=False))',
+        "the lengths are checked equal first: zip never meets lists of different lengths"),
+    "rulings.expect.x_mismatches__mutmut_55": Equivalent(
+        'problems += _compare(key, want, got[key], None)',
+        "_compare never reads its `expect` argument"),
+    "rulings.batch.x_run_batch__mutmut_25": Equivalent(
+        'explained = bool(getattr(args, "full", None))',
+        "bool(None) is False, as bool(False): arguments without full are the plain batch either way"),
+    "rulings.batch.x_run_batch__mutmut_107": Equivalent(
+        'out.write((doc if isinstance(doc, str) else json.dumps(doc, ensure_ascii=None)) + "\\n")',
+        _ASCII_NONE),
+    "rulings.batch.x_answer_line__mutmut_14": Equivalent(
+        "return json.dumps(answer_line(pack, line, quantity, file, number, False, explained), ensure_ascii=None)",
+        _ASCII_NONE),
+    "rulings.batch.x_answer_line__mutmut_22": Equivalent(
+        "return json.dumps(answer_line(pack, line, quantity, file, number, None, explained), ensure_ascii=False)",
+        "answer_line reads text for its truth: None is False"),
+    "rulings.batch.x__answer_fast__mutmut_26": Equivalent(
+        "if type(asked) is not str and asked not in pack.quantities or not (given is None or type(given) is dict):",
+        "the only lines the guard now lets through have a string quantity the pack lacks (a quantity that is no "
+        "string is never in pack.quantities, or cannot be looked up there: a TypeError, caught): ask then fails "
+        "inside the quick way, which gives the line to the slow way: the same output"),
+    "rulings.batch.x_ruling_text__mutmut_6": Equivalent(
+        "return json.dumps(doc if explained else _unexplained(doc), ensure_ascii=None)",
+        _ASCII_NONE),
+    "rulings.batch.x_ruling_text__mutmut_20": Equivalent(
+        "return json.dumps(doc if explained else _unexplained(doc), ensure_ascii=None)",
+        _ASCII_NONE),
+    "rulings.batch.x__text_unexplained__mutmut_7": Equivalent(
+        "return json.dumps(ruling_json(_Unexplained(r)), ensure_ascii=None)  # type: ignore[arg-type]",
+        _ASCII_NONE),
+    "rulings.batch.x__text_unexplained__mutmut_18": Equivalent(
+        "p if (p is None) or True else (p.numerator, p.denominator), r.automatic, type(r.then), r.then, "
+        "*map(id, parts))",
+        "the probability keyed by the Fraction itself instead of its numerator and denominator: equal fractions are "
+        "equal keys and unequal ones unequal (a Fraction is kept in lowest terms), only slower to hash"),
+    "rulings.batch.x__text_unexplained__mutmut_28": Equivalent(
+        "return json.dumps(ruling_json(_Unexplained(r)), ensure_ascii=None)  # type: ignore[arg-type]",
+        _ASCII_NONE),
+    "rulings.batch.x__text_unexplained__mutmut_38": Equivalent(
+        "kept = _WRITTEN[key] = (parts, json.dumps(ruling_json(_Unexplained(r)), ensure_ascii=None))  "
+        "# type: ignore[arg-type]",
+        _ASCII_NONE),
+    "rulings.batch.x_explanation_text__mutmut_17": Equivalent(
+        "text = json.dumps(node.to_json(), ensure_ascii=None)",
+        _ASCII_NONE),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 

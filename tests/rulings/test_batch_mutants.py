@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -279,3 +280,172 @@ def test_the_batch_itself_takes_the_quick_way(monkeypatch: pytest.MonkeyPatch,
 
     monkeypatch.setattr(rulings.api, "answer", slow)
     assert run(monkeypatch, capsys, ['{"given": {"shooter.bs": 3}}'])[0] == 0
+
+
+MOVED = Situation(given={"shooter.bs": 3, "shooter.moved": True})  # its cite has a pilcrow: "roll_to_hit \u00b64"
+
+
+def _plain(ruling: Any, explained: bool = True) -> str:
+    """What `--format json` prints for the ruling, without its explanation (nor its groups') unless `explained`."""
+    return json.dumps(_doc(ruling_json(ruling), explained), ensure_ascii=False)
+
+
+def _doc(doc: dict[str, Any], explained: bool) -> dict[str, Any]:
+    if explained:
+        return doc
+    out = {k: v for k, v in doc.items() if k != "explanation"}
+    if "groups" in out:
+        out["groups"] = [_doc(g, False) for g in out["groups"]]
+    return out
+
+
+def _null_explanation(ruling: Any) -> str:
+    """The ruling's JSON text with its explanation null, in its own place."""
+    return json.dumps({**ruling_json(ruling), "explanation": None}, ensure_ascii=False)
+
+
+def test_a_batch_line_leaves_the_explanation_out_unless_full(monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """`--batch` alone prints each ruling without its explanation; `--full` adds it. Arguments made without a
+    `full` (nor a `timeout`) are the plain batch: no explanation, and a bad line is still only that line's error."""
+    ruling = ask(FANTASY, "to_hit", Situation(given={"shooter.bs": 3}))
+    namespace = args()
+    del namespace.timeout
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b'{"given": {"shooter.bs": 3}}\n[1]\n')))
+    assert run_batch(namespace, FANTASY) == 2
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [_plain(ruling, False),
+                     '{"line": 2, "error": "<stdin>:2:1: a line must be a JSON object, not list"}']
+    code, docs = run(monkeypatch, capsys, ['{"given": {"shooter.bs": 3}}'], full=True)
+    assert (code, docs) == (0, [ruling_json(ruling)])
+    assert "explanation" in docs[0]
+
+
+def test_the_quick_way_writes_the_explanation_unless_told_not_to() -> None:
+    line = b'{"given": {"shooter.bs": 3, "shooter.moved": true}}'
+    ruling = ask(FANTASY, "to_hit", MOVED)
+    assert rulings.batch._answer_fast(FANTASY, line, "to_hit") == _plain(ruling)
+    assert rulings.batch._answer_fast(FANTASY, line, "to_hit", False) == _plain(ruling, False)
+
+
+@pytest.mark.parametrize("given", [b"[]", b"0", b"false", b'""', b'"x"'])
+def test_facts_that_are_no_mapping_are_that_lines_error(given: bytes) -> None:
+    """Even empty ones: `"given": []` is not "no facts"."""
+    line = b'{"quantity": "to_hit", "given": ' + given + b"}"
+    assert rulings.batch._answer_fast(FANTASY, line, None) is None
+    with pytest.raises(RulingsError, match=r"^<stdin>:5:1: given: must map fact names to values"):
+        answer_line(FANTASY, line, None, "-", 5, True)
+
+
+def _split_fire() -> Any:
+    return ask(FANTASY, "to_hit", Situation(given={"shooter.bs": 3, "shooter.moved": True}, groups=(
+        ("clear", Situation()), ("behind the wall", Situation(given={"target.in_hard_cover": True})))))
+
+
+@pytest.mark.parametrize("explained", [True, False])
+def test_split_fire_leaves_out_every_groups_explanation_unless_explained(explained: bool) -> None:
+    ruling = _split_fire()
+    text = ruling_text(ruling, explained)
+    assert text == _plain(ruling, explained)
+    assert ('"explanation"' in text) is explained
+
+
+@pytest.mark.parametrize(("pack", "quantity", "given", "field"), [
+    ("skirmish", "cc_dice", {"attacker.bases": 3, "attacker.dice_per_base": 4, "attacker.shaken": True,
+                             "attacker.flanked": True}, "readings"),
+    ("fantasy", "to_hit", {"shooter.bs": 3, "target.lone_model": True}, "cases"),
+])
+def test_a_ruling_with_cases_or_readings_is_written_whole(pack: str, quantity: str, given: dict[str, Any],
+                                                          field: str) -> None:
+    ruling = ask(load(pack), quantity, Situation(given=given))
+    assert getattr(ruling, field) is not None
+    assert rulings.batch._text_unexplained(ruling) == _null_explanation(ruling)
+    assert "\u00b6" in _null_explanation(ruling)  # written as it is, not as \u00b6
+    for explained in (True, False):
+        assert ruling_text(ruling, explained) == _plain(ruling, explained)
+
+
+def test_a_value_that_cannot_be_a_key_is_still_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ruling is kept by its plain fields: one whose value is a list cannot be, and is written afresh."""
+    import dataclasses
+
+    monkeypatch.setattr(rulings.batch, "_WRITTEN", {})
+    ruling = dataclasses.replace(ask(FANTASY, "to_hit", MOVED), value=[4, 5])
+    assert rulings.batch._text_unexplained(ruling) == _null_explanation(ruling)
+    assert "\u00b6" in _null_explanation(ruling)
+    assert ruling_text(ruling) == _plain(ruling)
+    assert rulings.batch._WRITTEN == {}
+
+
+@pytest.mark.parametrize("explained", [True, False])
+def test_an_explanation_not_written_last_is_written_the_plain_way(monkeypatch: pytest.MonkeyPatch,
+                                                                  explained: bool) -> None:
+    """The quick text relies on explain.json writing the explanation last; were it written elsewhere, the ruling
+    is written the plain way, still exactly `--format json`."""
+    import explain.json
+
+    real = explain.json.ruling_json
+
+    def first(ruling: Any) -> dict[str, Any]:
+        doc = real(ruling)
+        return {"explanation": doc.pop("explanation"), **doc}
+
+    monkeypatch.setattr(explain.json, "ruling_json", first)
+    monkeypatch.setattr(rulings.batch, "_WRITTEN", {})
+    ruling = ask(FANTASY, "to_hit", MOVED)
+    expected = first(ruling) if explained else _doc(first(ruling), False)
+    assert ruling_text(ruling, explained) == json.dumps(expected, ensure_ascii=False)
+    assert "\u00b6" in ruling_text(ruling, explained)
+
+
+def test_a_node_of_other_values_is_written_as_its_json() -> None:
+    """A node made elsewhere than the solver (a claim or cite that is not text) is written as json writes it."""
+    for node in (Node(3, cite="p. 3 \u00b6"), Node("claim", cite=3),  # type: ignore[arg-type]
+                 Node(None, (Node("why \u00e9"),))):  # type: ignore[arg-type]
+        assert explanation_text(node) == json.dumps(node.to_json(), ensure_ascii=False)
+
+
+def test_the_kept_texts_never_grow_past_their_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rulings.batch, "_TEXTS", {})
+    monkeypatch.setattr(rulings.batch, "_TEXTS_SIZE", 1)
+    for claim in ("x", "y"):
+        assert explanation_text(Node(claim)) == json.dumps(Node(claim).to_json())
+        assert len(rulings.batch._TEXTS) == 1
+    monkeypatch.setattr(rulings.batch, "_WRITTEN", {})
+    monkeypatch.setattr(rulings.batch, "_WRITTEN_SIZE", 1)
+    for bs in (3, 4):
+        ruling = ask(FANTASY, "to_hit", Situation(given={"shooter.bs": bs}))
+        assert ruling_text(ruling, False) == _plain(ruling, False)
+        assert len(rulings.batch._WRITTEN) == 1
+
+
+def test_rulings_of_cases_are_each_their_own_text() -> None:
+    """Rulings with cases can share their (empty) decisions and plain fields but not their cases: none is written
+    with another's text."""
+    import dataclasses
+
+    asked = [ask(FANTASY, "to_hit", Situation(given={"shooter.bs": bs, "target.lone_model": True})) for bs in (3, 4)]
+    assert {r.display for r in asked} == {"depends on target.unit_strength"}
+    for cases in (asked[0].cases, asked[1].cases, asked[0].cases):
+        ruling = dataclasses.replace(asked[0], cases=cases)
+        assert ruling_text(ruling, False) == _plain(ruling, False)
+
+
+def test_a_ruling_without_a_probability_is_written() -> None:
+    ruling = ask(load("skirmish"), "cc_dice", Situation(given={"attacker.bases": 3, "attacker.dice_per_base": 4}))
+    assert ruling.probability is None
+    assert ruling_text(ruling) == _plain(ruling)
+
+
+@pytest.mark.parametrize(("field", "values"), [("value", (1, True)), ("modifier", (1, True)), ("then", (1, True)),
+                                               ("probability", (Fraction(1, 2), Fraction(1, 3)))])
+def test_rulings_of_one_decision_differing_in_a_plain_field_are_each_their_own_text(field: str,
+                                                                                   values: tuple[Any, Any]) -> None:
+    """A ruling's text is kept by its decision's tuples and its plain fields, with their types: 1 and True are one
+    key but not one JSON, and a probability counts too."""
+    import dataclasses
+
+    ruling = ask(FANTASY, "to_hit", Situation(given={"shooter.bs": 3}))
+    for value in (*values, *values):
+        changed = dataclasses.replace(ruling, **{field: value})
+        assert ruling_text(changed, False) == _plain(changed, False)

@@ -245,3 +245,22 @@ def test_a_change_reads_as_a_player_writes_it() -> None:
             ("-", F(-3, 2)),
         )
     ] == ["+1", "-2", "-1", "+2", "x2", "/2", "=3", "+1/2", "+3/2"]
+
+
+def test_a_chart_score_above_6_on_the_second_die_never_passes() -> None:
+    # a 6, then 7+ (or 9+) on a second D6: no face reaches it; the second roll has no chart of its own
+    assert (score_chance(7, {7: 7}, None), score_chance(8, {8: 9, 9: 4}, None)) == (F(0), F(0))
+
+
+def test_a_modifier_of_nothing_is_neither_an_improvement_nor_a_worsening() -> None:
+    # +0 (and a multiplier, which adds nothing to the net) is in neither share: a cap on a share keeps it and the
+    # note does not list it
+    terms = [Term("aura", "+", 2), Term("still", "+", 0), Term("twice", "x", 2), Term("rend", "-", 3)]
+    kept, raw, net, bit, notes = capped_terms(terms, [Bound("up", None, 1, of="improvements")])
+    assert kept == [Term("still", "+", 0), Term("twice", "x", 2), Term("rend", "-", 3), Term("up", "+", 1)]
+    assert (raw, net, bit) == (-1, -2, [("up", 2, 1)])
+    assert notes == ["the modifiers that improve the roll: aura +2 (+2 in all); up holds them to +1"]
+    kept, raw, net, bit, notes = capped_terms(terms, [Bound("down", -1, None, of="worsenings")])
+    assert kept == [Term("aura", "+", 2), Term("still", "+", 0), Term("twice", "x", 2), Term("down", "-", 1)]
+    assert (raw, net, bit) == (-1, 1, [("down", -3, -1)])
+    assert notes == ["the modifiers that worsen the roll: rend -3 (-3 in all); down holds them to -1"]
