@@ -168,6 +168,7 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/solver/test_readings.py",
         "tests/solver/test_cases.py",
         "tests/packs/test_skirmish.py",
+        "tests/solver/test_compiled.py",
     ),
     "solver/consistent.py": (
         "tests/solver/test_consistent_mutants.py",
@@ -347,6 +348,16 @@ _ONLY_CAPS_SHARE = ("only a cap takes `of` (the schema refuses it on every other
     # -- solver/arithmetic.py
 
 # rulings/web/guard.py
+
+_MEMO_ASK = ("a pack's index is a cache of what a pack's quantities and readings give: a lookup that misses, or one "
+             "stored where it is not found again, only works the same value out again")
+_STRAIGHT_WAY = ("the straight way to a compiled ruling is only quicker: a situation that does not take it goes "
+                 "through `_ask`, whose checks pass and which reaches the same compiled ruling (or the engine's, the "
+                 "same)")
+_ENGINE_SAME = "a compiled ruling left unused is made by the engine, which gives the very same ruling (test_compiled)"
+_MAY_CHANGE_ONLY_SKIPS = ("`_may_change` only lets a reading be skipped: asked when it could be skipped, a reading's "
+                          "options give the same ruling, and only readings whose rulings differ are kept")
+_GIVEN_AS_SAME = "a situation given again the reading facts it already has is the same situation"
 
 EQUIVALENT: dict[str, Equivalent] = {
     "solver.ask.x__branch__mutmut_1": Equivalent(
@@ -599,15 +610,6 @@ EQUIVALENT: dict[str, Equivalent] = {
         'found = None',
         "which path makes the ruling changes, not the ruling: a compiled ruling is the engine's, compiled() "
         'keeps its own copy under its own key, and a compiled ruling of None falls back to the engine'),
-    "solver.ask.x__one__mutmut_43": Equivalent(
-        'ruling = None',
-        "which path makes the ruling changes, not the ruling: a compiled ruling is the engine's, compiled() "
-        'keeps its own copy under its own key, and a compiled ruling of None falls back to the engine'),
-    "solver.ask.x__one__mutmut_44": Equivalent(
-        'ruling = found.ruling(None)',
-        "which path makes the ruling changes, not the ruling: a compiled ruling is the engine's, compiled() "
-        'keeps its own copy under its own key, and a compiled ruling of None falls back to the engine '
-        '(Compiled.ruling hands the error back as None)'),
     "solver.ask.x__tied__mutmut_16": Equivalent(
         'if isinstance(entry, Policy) and entry.kind != "clamp" and entry.symbols:',
         "a shortcut that only says 'may change' more often: every option is then worked out, and readings "
@@ -2062,6 +2064,105 @@ EQUIVALENT: dict[str, Equivalent] = {
     "rulings.batch.x_explanation_text__mutmut_17": Equivalent(
         "text = json.dumps(node.to_json(), ensure_ascii=None)",
         _ASCII_NONE),
+    "solver.ask.x__reading_facts__mutmut_1": Equivalent(
+        'read = None',
+        _MEMO_ASK),
+    "solver.ask.x_ask__mutmut_2": Equivalent(
+        'plain = None',
+        _STRAIGHT_WAY),
+    "solver.ask.x__defaults__mutmut_2": Equivalent(
+        'key = ("XXreading defaultsXX", q.name)',
+        _MEMO_ASK),
+    "solver.ask.x__reading_facts__mutmut_2": Equivalent(
+        'read = pack.index.get(None)',
+        _MEMO_ASK),
+    "solver.ask.x__may_change__mutmut_2": Equivalent(
+        'key = ("XXtiedXX", q.name, reading.name)',
+        _MEMO_ASK),
+    "solver.ask.x_ask__mutmut_3": Equivalent(
+        'plain = pack.index.get(None)',
+        _STRAIGHT_WAY),
+    "solver.ask.x__defaults__mutmut_3": Equivalent(
+        'key = ("READING DEFAULTS", q.name)',
+        _MEMO_ASK),
+    "solver.ask.x__reading_facts__mutmut_3": Equivalent(
+        'read = pack.index.get(("XXreading factsXX", ""))',
+        _MEMO_ASK),
+    "solver.ask.x__may_change__mutmut_3": Equivalent(
+        'key = ("TIED", q.name, reading.name)',
+        _MEMO_ASK),
+    "solver.ask.x_ask__mutmut_4": Equivalent(
+        'plain = pack.index.get(("XXplainXX", quantity))',
+        _STRAIGHT_WAY),
+    "solver.ask.x__defaults__mutmut_4": Equivalent(
+        'found = None',
+        _MEMO_ASK),
+    "solver.ask.x__reading_facts__mutmut_4": Equivalent(
+        'read = pack.index.get(("READING FACTS", ""))',
+        _MEMO_ASK),
+    "solver.ask.x_ask__mutmut_5": Equivalent(
+        'plain = pack.index.get(("PLAIN", quantity))',
+        _STRAIGHT_WAY),
+    "solver.ask.x__other_readings__mutmut_5": Equivalent(
+        'if ruling.values is None and not ruling.cases and not _may_change(pack, q, r, ruling.values, ruling.value,',
+        _MAY_CHANGE_ONLY_SKIPS),
+    "solver.ask.x__defaults__mutmut_5": Equivalent(
+        'found = pack.index.get(None)',
+        _MEMO_ASK),
+    "solver.ask.x__reading_facts__mutmut_5": Equivalent(
+        'read = pack.index.get(("reading facts", "XXXX"))',
+        _MEMO_ASK),
+    "solver.ask.x__may_change__mutmut_5": Equivalent(
+        'tied = pack.index.get(None)',
+        _MEMO_ASK),
+    "solver.ask.x__other_readings__mutmut_6": Equivalent(
+        'if ruling.values is not None and ruling.cases and not _may_change(pack, q, r, ruling.values, ruling.value,',
+        _MAY_CHANGE_ONLY_SKIPS),
+    "solver.ask.x__reading_facts__mutmut_8": Equivalent(
+        'read = pack.index["XXreading factsXX", ""] = tuple(r for r in pack.readings if READING + r in pack.facts)',
+        _MEMO_ASK),
+    "solver.ask.x__reading_facts__mutmut_9": Equivalent(
+        'read = pack.index["READING FACTS", ""] = tuple(r for r in pack.readings if READING + r in pack.facts)',
+        _MEMO_ASK),
+    "solver.ask.x__reading_facts__mutmut_10": Equivalent(
+        'read = pack.index["reading facts", "XXXX"] = tuple(r for r in pack.readings if READING + r in pack.facts)',
+        _MEMO_ASK),
+    "solver.ask.x__with_reading_facts__mutmut_11": Equivalent(
+        'if all(situation.given.get(None) == v for n, v in chosen.items()):  # set already (the engine after'
+        ' the compiled)',
+        _GIVEN_AS_SAME),
+    "solver.ask.x__other_readings__mutmut_12": Equivalent(
+        'if ruling.values is not None and not ruling.cases and not _may_change(pack, q, r, ruling.values, None,',
+        _MAY_CHANGE_ONLY_SKIPS),
+    "solver.ask.x_ask__mutmut_16": Equivalent(
+        'ruling = None',
+        _STRAIGHT_WAY),
+    "solver.ask.x_ask__mutmut_17": Equivalent(
+        'ruling = found.ruling(None)',
+        _STRAIGHT_WAY),
+    "solver.ask.x__other_readings__mutmut_18": Equivalent(
+        'if ruling.values is not None and not ruling.cases and not _may_change(pack, q, r, ruling.values,'
+        ' ruling.clamped):',
+        _MAY_CHANGE_ONLY_SKIPS),
+    "solver.ask.x_ask__mutmut_20": Equivalent(
+        'if (readings) or True else ruling',
+        "an empty `readings` only makes `_other_readings` loop over nothing and return the ruling it was given"),
+    "solver.ask.x__other_readings__mutmut_22": Equivalent(
+        'subs = [(option, ruling if (chosen[r.name] == option) and False else _one(pack, q, situation,'
+        ' chosen | {r.name: option},',
+        "the chosen option's ruling is made again rather than reused: the same ruling"),
+    "solver.ask.x__may_change__mutmut_39": Equivalent(
+        'holding = 1',
+        _MAY_CHANGE_ONLY_SKIPS),
+    "solver.ask.x__one__mutmut_58": Equivalent(
+        'pack.index["plain", q.name] = None',
+        _STRAIGHT_WAY),
+    "solver.ask.x__one__mutmut_61": Equivalent(
+        'ruling = None',
+        _ENGINE_SAME),
+    "solver.ask.x__one__mutmut_62": Equivalent(
+        'ruling = found.ruling(None)',
+        _ENGINE_SAME),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 
