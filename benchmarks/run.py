@@ -228,7 +228,9 @@ def cold(rounds: int, batch_lines: int) -> None:
     report("cold rulings ask vs python3 -c pass (CPU)", r.text("x"), "<= 3x", r.median <= 3)
     wall = Spread.of([a / p for a, p in zip(walls["ask"], walls["python"], strict=True)])
     report("cold rulings ask vs python3 -c pass (wall)", wall.text("x"))
-    imports(run([python, "-X", "importtime", "-m", "rulings.cli", *ASK_ARGV]).stderr)
+    # the installed script, as timed: `-m rulings.cli` would put the working folder first on the path and import
+    # the work tree (another code stamp, so a pack cache miss) instead of the install
+    imports(run([python, "-X", "importtime", rulings, *ASK_ARGV]).stderr)
 
     import json
 

@@ -417,6 +417,10 @@ def _solve(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, 
         given = Assumed({**situation.given, **assigned})
         given.assumed = frozenset(assigned)
     values = derive_facts(pack, given)
+    if q.passes is not None and not q.passes.names <= values.keys():
+        settled = _settled(pack, [n for n in q.passes.names if n not in values], given)
+        if settled:  # a target the situation settles without giving it: worked out, as a rule's fact would be
+            return _solve(pack, q, situation, reading, {**assigned, **settled}, budget)
     if any(reading.get(r.name) == "whole_list" for r in pack.readings.values() if r.decides == "non_reach"):
         from kb.expr import NON_REACH
 
@@ -444,6 +448,24 @@ def _solve(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, 
         if sub is not None:
             options.append((value, sub))
     return _Branch(fact, tuple(options)) if options else None
+
+
+def _settled(pack: Pack, names: list[str], given: Mapping[str, Any]) -> dict[str, Any]:
+    """The facts of `names` that `given` leaves free but allows only one value each (the inputs of a derived fact
+    given directly, say), with that value; none where the search behind it is not exhaustive.
+
+    A roll's target that reads a free fact gives no chance and no cases (the result is told without it), unless
+    the situation settles the fact: then it is worked out, whether or not a rule happens to read it too.
+    """
+    from solver.consistent import Coverage, producible
+
+    out = {}
+    for name in names:
+        coverage = Coverage()
+        found = producible(pack, [name], given, coverage=coverage)
+        if coverage.exhaustive and len(found) == 1:
+            out[name] = next(iter(found))[0]
+    return out
 
 
 class Assumed(dict[str, Any]):

@@ -530,6 +530,10 @@ class _Compiler:
                 body.append(ast.If(_is(a, _load("U")), [ast.Return(ast.Constant(None))], []))
             body.append(ast.If(a, [ast.Return(_call(self.const(owner.automatic), _load("situation"),
                                                     _load("values")))], []))
+        if q.passes is not None:  # a target reading a fact not given: the engine works it out where the situation can
+            for name in sorted(q.passes.names & pack.facts.keys()):
+                known = _call(ast.Attribute(_load("values"), "get", ast.Load()), ast.Constant(name), _load("U"))
+                body.append(ast.If(_is(known, _load("U")), [ast.Return(ast.Constant(None))], []))
         key: list[ast.expr] = []
         for m in plan.modifiers:  # whether each rule holds
             h, unknown = self.expr(m.when._tree, body, self.whole_list)

@@ -2283,6 +2283,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", action="store_true", help="print each survivor's diff")
     parser.add_argument("--report", action="store_true", help="print the last run's score without running")
     parser.add_argument("--list", action="store_true", help="list the modules with fast tests, and stop")
+    parser.add_argument("--packages", action="store_true",
+                        help="print each package's score over its modules' last runs (in the default work folders), "
+                             "and the modules not run")
     parser.add_argument("--equivalents", action="store_true",
                         help="list the equivalent mutants (of MODULE, or all) with their line and why, and stop")
     args = parser.parse_args(argv)
@@ -2290,6 +2293,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.equivalents:
         print(equivalents_table(module_name(args.module) + "." if args.module else ""))
         return 0
+
+    if args.packages:
+        return package_scores(Path(tempfile.gettempdir()) / "rulings-mutants")
 
     if args.list or not args.module:
         for module, tests in FAST_TESTS.items():
@@ -2317,6 +2323,80 @@ def main(argv: list[str] | None = None) -> int:
             return code
 
     return report(workdir, module, show=args.show)
+
+
+def _mutant_sources(workdir: Path, module: str) -> dict[str, set[str]]:
+    """Each mutant function of the mutated copy by its short name (``x_f__mutmut_3``, ``x_f__mutmut_orig``), as the
+    set of its stripped lines: what `mutmut show` diffs, read from one file instead of one process per mutant."""
+    import ast
+
+    path = workdir / "mutants" / module
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    out: dict[str, set[str]] = {}
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and "__mutmut_" in node.name:
+            out[node.name] = {line.strip() for line in lines[node.lineno - 1:node.end_lineno]}
+    return out
+
+
+def module_score(workdir: Path, module: str) -> tuple[int, int, int, int]:
+    """The last run's (mutants, not checked, caught, equivalent) of `module`: an equivalent entry counts where its
+    line is in the mutant's function and not in the original one (the mutant's added line, as `report` checks it
+    by diff)."""
+    status = results(workdir, module)
+    sources = _mutant_sources(workdir, module)
+    unchecked = sum(state == "not checked" for state in status.values())
+    caught = sum(state in CAUGHT for state in status.values())
+    equivalent = 0
+    for mutant, state in status.items():
+        known = EQUIVALENT.get(mutant)
+        if state in CAUGHT or known is None:
+            continue
+        short = mutant.rsplit(".", 1)[-1]
+        mutated, original = sources.get(short, set()), sources.get(short.rsplit("_", 1)[0] + "_orig", set())
+        equivalent += known.line.strip() in mutated - original
+    return len(status), unchecked, caught, equivalent
+
+
+def package_scores(root: Path) -> int:
+    """Print each package's score over the last runs of its modules (default work folders under `root`), and the
+    modules never run, run in part or changed since their run; 1 while a package is under 90% or not wholly run.
+
+    The score counts the mutants checked: caught over checked less equivalent."""
+    missing = False
+    print("| package | modules run | mutants | not checked | caught | equivalent | left | score |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    notes: list[str] = []
+    for package in PACKAGES:
+        totals, run, modules = [0, 0, 0, 0], 0, 0
+        for file in sorted((ROOT / package).rglob("*.py")):
+            module = file.relative_to(ROOT).as_posix()
+            if "def " not in file.read_text(encoding="utf-8"):
+                continue  # nothing mutmut mutates
+            modules += 1
+            workdir = root / module.replace("/", "-")
+            meta = workdir / "mutants" / (module + ".meta")
+            if not meta.is_file():
+                notes.append(f"{module}: never run")
+                continue
+            if file.stat().st_mtime > meta.stat().st_mtime:
+                notes.append(f"{module}: changed since its last run (its figures are that run's)")
+            run += 1
+            figures = module_score(workdir, module)
+            if figures[1]:
+                notes.append(f"{module}: {figures[1]} of {figures[0]} mutants not checked yet")
+            for i, n in enumerate(figures):
+                totals[i] += n
+        mutants, unchecked, caught, equivalent = totals
+        counted = mutants - unchecked - equivalent
+        score = 100.0 * caught / counted if counted else 100.0
+        missing |= score < 90 or run < modules or unchecked > 0
+        print(f"| {package} | {run} of {modules} | {mutants} | {unchecked} | {caught} | {equivalent} | "
+              f"{counted - caught} | {score:.1f}% |")
+    for note in notes:
+        print(f"- {note}")
+    return 1 if missing else 0
 
 
 def report(workdir: Path, module: str, *, show: bool = False) -> int:
