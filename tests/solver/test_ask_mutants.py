@@ -996,3 +996,36 @@ def test_a_ruling_with_readings_keeps_the_players_choice(marches: Pack) -> None:
     assert ruling.choice is not None
     chosen = next(o.ruling for o in ruling.readings or () if o.option == "generous")
     assert ruling.choice == chosen.choice
+
+
+OTHER_OPTION_READS_MORE = """\
+pack: weight
+facts:
+  unit.size: {type: int, range: [1, 3], text: "the unit has {value} models"}
+  unit.vet: {type: bool, text: the unit is veteran}
+quantities:
+  dice: {kind: pool, base: 2, text: the dice}
+modifiers:
+  vets: {quantity: dice, change: +1, per: unit.size, when: unit.vet, under: {count: per_model}}
+readings:
+  count:
+    sentence: Veterans roll more.
+    options: {none: no extra dice, per_model: a die per model}
+    default: none
+"""
+
+
+def test_the_straight_way_to_a_compiled_ruling_still_lists_another_options_cases() -> None:
+    """Under the default reading a veteran unit rolls 2 dice whatever its size; under `per_model` it rolls one more
+    per model, so with the size not given that option's ruling is a case for each size (3, 4 and 5 dice). The third
+    ruling of a pack goes straight to the compiled one (the first two make and compile it): the same cases."""
+    p = pack(OTHER_OPTION_READS_MORE)
+    for _ in range(3):
+        r = ask(p, "dice", Situation(given={"unit.vet": True}))
+        assert r.value == 2
+        assert [(o.option, o.default, o.ruling.value) for o in r.readings or ()] == [("none", True, 2),
+                                                                                      ("per_model", False, None)]
+        other = (r.readings or ())[1].ruling
+        assert [(dict(c.when), c.ruling.value) for c in other.cases or ()] == [
+            ({"unit.size": 1}, 3), ({"unit.size": 2}, 4), ({"unit.size": 3}, 5)]
+    assert ("plain", "dice") in p.index  # the third went the straight way

@@ -30,11 +30,13 @@ from kb.model import READING, Pack
 from solver.compiled import Compiled, compiled, fast_ruling
 from solver.ruling import Ruling, new_ruling
 from solver.situation import Effect, Situation, situation_from_data
-from tests.language import Drawn, drawn_packs
+from tests.language import DERIVED_READS, Drawn, drawn_packs
 
 ASK = sys.modules["solver.ask"]
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 BUILTIN = {name: load_pack(name) for name in ("fantasy", "skirmish", "wh40k")}
+DERIVED_VALUES = (("d.b", (False, True)), ("d.n", tuple(range(10))), ("d.e", ("x", "y")))
+"""The derived facts of a drawn pack that a situation may give directly, with their values (`tests.language`)."""
 
 
 @contextmanager
@@ -298,6 +300,10 @@ def test_compiled_rulings_agree_with_the_engine_on_the_whole_language(drawn: Dra
             if world and rng.random() < 0.3:  # a fact left out (unknown, or its default): cases, or not
                 left = rng.choice(sorted(world))
                 agree(pack, "q", Situation(given={k: v for k, v in world.items() if k != left}, target=target))
+            if rng.random() < 0.3:  # a derived fact given directly, each of its inputs given or left free
+                name, values = rng.choice(DERIVED_VALUES)
+                given = {k: v for k, v in world.items() if k not in DERIVED_READS[name] or rng.random() < 0.5}
+                agree(pack, "q", Situation(given={**given, name: rng.choice(values)}, target=target))
 
 
 # -- hostile names and values ----------------------------------------------------------------------------------
