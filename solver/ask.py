@@ -457,10 +457,15 @@ def _settled(pack: Pack, names: list[str], given: Mapping[str, Any]) -> dict[str
     A roll's target that reads a free fact gives no chance and no cases (the result is told without it), unless
     the situation settles the fact: then it is worked out, whether or not a rule happens to read it too.
     """
-    from solver.consistent import Coverage, producible
+    from solver.consistent import Coverage, _constraint_reads, inputs, producible
 
+    # only a derived fact given or a domain constraint ties a free fact to others: else its own domain settles it
+    tied = frozenset().union(*_constraint_reads(pack), *(inputs(pack, n) for n in given if n in pack.facts
+                                                           and pack.facts[n].derive is not None))
     out = {}
     for name in names:
+        if tied.isdisjoint(inputs(pack, name)) and len(pack.facts[name].domain) != 1:
+            continue
         coverage = Coverage()
         found = producible(pack, [name], given, coverage=coverage)
         if coverage.exhaustive and len(found) == 1:

@@ -92,3 +92,11 @@ def test_a_target_the_situation_leaves_open_is_told_without_a_chance() -> None:
     """`d.n = 3` leaves `f.n` 1 or 3: no chance and no cases, as for a target whose fact no one gives."""
     r = ask(_pack(CAPPED.replace('when: "d.n >= 4"', 'when: "false"')), "q", Situation(given={"d.n": 3}))
     assert (r.display, r.probability, r.cases) == ("2D6", None, None)
+
+
+def test_a_target_read_from_a_fact_of_one_possible_value_is_worked_out() -> None:
+    """A fact of one value (range [3, 3]) and no default is settled by its domain alone: the total needs 6 + 3."""
+    text = PACK.replace('  f.a: {type: bool, text: a holds}\n',
+                        '  f.a: {type: bool, text: a holds}\n  f.t: {type: int, range: [3, 3], text: "t is {value}"}\n')
+    r = ask(_pack(text.replace("passes: '6 + f.n'", "passes: '6 + f.t'")), "q", Situation(given={"f.n": 1}))
+    assert (r.display, r.probability) == ("2D6", _at_least(9))
