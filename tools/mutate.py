@@ -165,6 +165,7 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
     ),
     "solver/ask.py": (
         "tests/solver/test_ask_mutants.py",
+        "tests/solver/test_unknown_target.py",
         "tests/solver/test_readings.py",
         "tests/solver/test_cases.py",
         "tests/packs/test_skirmish.py",
@@ -2157,6 +2158,10 @@ EQUIVALENT: dict[str, Equivalent] = {
     "solver.ask.x__one__mutmut_58": Equivalent(
         'pack.index["plain", q.name] = None',
         _STRAIGHT_WAY),
+    "solver.ask.x__solve__mutmut_14": Equivalent(
+        "if q.passes is not None and not q.passes.names < values.keys():",
+        "where the target reads exactly the facts known, none is left to work out: `_settled` is asked of no fact "
+        "and settles none"),
     "solver.ask.x__one__mutmut_61": Equivalent(
         'ruling = None',
         _ENGINE_SAME),

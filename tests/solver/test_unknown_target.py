@@ -100,3 +100,14 @@ def test_a_target_read_from_a_fact_of_one_possible_value_is_worked_out() -> None
                         '  f.a: {type: bool, text: a holds}\n  f.t: {type: int, range: [3, 3], text: "t is {value}"}\n')
     r = ask(_pack(text.replace("passes: '6 + f.n'", "passes: '6 + f.t'")), "q", Situation(given={"f.n": 1}))
     assert (r.display, r.probability) == ("2D6", _at_least(9))
+
+
+def test_a_settled_target_still_splits_on_another_fact_a_rule_needs() -> None:
+    """`f.a` and `d.n = 4` settle `f.n` at 2 (r0: +2, the total needs 8); r1 (-1 when `f.m` is 2) needs `f.m`, which
+    nothing gives: a case for each, 2D6+2 (26 of 36 rolls reach 6) and 2D6+1 (21 of 36 reach 7)."""
+    text = PACK.replace('  f.a: {type: bool, text: a holds}\n',
+                        '  f.a: {type: bool, text: a holds}\n  f.m: {type: int, range: [1, 2], text: "m is {value}"}\n')
+    text += '  r1: {quantity: q, change: -1, when: "f.m == 2"}\n'
+    r = ask(_pack(text), "q", Situation(given={"f.a": True, "d.n": 4}))
+    assert [(dict(c.when), c.ruling.display, c.ruling.probability) for c in r.cases or ()] == [
+        ({"f.m": 1}, "2D6+2", _at_least(8 - 2)), ({"f.m": 2}, "2D6+1", _at_least(8 - 1))]
