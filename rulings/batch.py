@@ -137,11 +137,9 @@ def ruling_text(ruling: Any, explained: bool = True) -> str:
     unless `explained`)."""
     from explain.json import ruling_json
 
-    if ruling.groups is not None:  # each group's own explanation inside: the plain way
-        doc = ruling_json(ruling)
-        return json.dumps(doc if explained else _unexplained(doc), ensure_ascii=False)
-    text = _text_unexplained(ruling)
-    if not text.endswith(_NO_EXPLANATION):  # the explanation is the last key (explain.json): else the plain way
+    # each group's own explanation inside, or a text whose last key is not the explanation: the plain way
+    text = "" if ruling.groups is not None else _text_unexplained(ruling)
+    if not text.endswith(_NO_EXPLANATION):
         doc = ruling_json(ruling)
         return json.dumps(doc if explained else _unexplained(doc), ensure_ascii=False)
     if not explained:

@@ -2041,10 +2041,11 @@ EQUIVALENT: dict[str, Equivalent] = {
         "the only lines the guard now lets through have a string quantity the pack lacks (a quantity that is no "
         "string is never in pack.quantities, or cannot be looked up there: a TypeError, caught): ask then fails "
         "inside the quick way, which gives the line to the slow way: the same output"),
-    "rulings.batch.x_ruling_text__mutmut_6": Equivalent(
-        "return json.dumps(doc if explained else _unexplained(doc), ensure_ascii=None)",
-        _ASCII_NONE),
-    "rulings.batch.x_ruling_text__mutmut_20": Equivalent(
+    "rulings.batch.x_ruling_text__mutmut_5": Equivalent(
+        'text = "XXXX" if ruling.groups is not None else _text_unexplained(ruling)',
+        "any text that does not end as a ruling without its explanation sends a ruling of groups the plain way, as "
+        "the empty one does"),
+    "rulings.batch.x_ruling_text__mutmut_13": Equivalent(
         "return json.dumps(doc if explained else _unexplained(doc), ensure_ascii=None)",
         _ASCII_NONE),
     "rulings.batch.x__text_unexplained__mutmut_7": Equivalent(
