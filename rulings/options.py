@@ -56,7 +56,8 @@ def parse_readings(pairs: Sequence[str], pack: Pack) -> dict[str, str]:
             owners = [r.name for r in pack.readings.values() if pair.strip() in dict(r.options)]
             example = f"{owners[0]}={pair.strip()}" if owners else _example(pack)
             raise RulingsError(f"--reading {shlex.quote(pair)}: expected ID=OPTION",
-                               hint=f"e.g. --reading {example}" if example else _none_declared(pack))
+                               hint=f"e.g. --reading {example}" if example else
+                               f"the pack {pack.name} declares no readings")
         if not pack.readings:
             raise RulingsError(f"--reading {shlex.quote(pair)}: the pack {pack.name} declares no readings",
                                hint="a pack declares the ways an ambiguous rule can be read under readings:")
@@ -120,19 +121,15 @@ def _example(pack: Pack) -> str:
     return f"{first.name}={first.options[-1][0]}" if first and first.options else ""
 
 
-def _none_declared(pack: Pack) -> str:
-    return f"the pack {pack.name} declares no readings" if not pack.readings else ""
-
-
 
 def situation_readings(args: argparse.Namespace, pack: Pack) -> dict[str, str]:
     """The `--reading` choices of a one-situation command, checked (empty when none)."""
-    return parse_readings(getattr(args, "readings", ()) or (), pack)
+    return parse_readings(getattr(args, "readings", None) or (), pack)
 
 
 def readings_pack(args: argparse.Namespace, pack: Pack) -> Pack:
     """The pack a many-situations command reads: `--reading` choices as its defaults."""
-    return with_default_readings(pack, parse_readings(getattr(args, "readings", ()) or (), pack))
+    return with_default_readings(pack, parse_readings(getattr(args, "readings", None) or (), pack))
 
 
 def parse_steps(pairs: Sequence[str], sequence: Mapping[str, Any]) -> dict[str, Any]:

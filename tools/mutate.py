@@ -163,10 +163,7 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/kb/test_cap_shares.py",
         "tests/solver/test_characteristics.py",
     ),
-    "rulings/options.py": (
-        "tests/rulings/test_options_mutants.py",
-        "tests/rulings/test_conveniences.py",
-    ),
+    "rulings/options.py": ("tests/rulings/test_options_mutants.py",),
     "solver/ask.py": (
         "tests/solver/test_ask_mutants.py",
         "tests/solver/test_unknown_target.py",

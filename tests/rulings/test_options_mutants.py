@@ -31,7 +31,9 @@ from rulings.options import (
     with_default_readings,
     with_options,
 )
+from solver.ask import ask
 from solver.situation import Situation
+from tests.solver.small_packs import pack as load_pack_text
 
 SKIRMISH = load_pack("skirmish")
 FANTASY = load_pack("fantasy")
@@ -53,9 +55,10 @@ def test_with_and_reading_are_repeatable_and_named_for_the_commands() -> None:
     args = parser.parse_args(["--with", "a.yaml", "--with", "b.yaml", "--reading", "x=1", "--reading", "y=2"])
     assert (args.with_files, args.readings) == (["a.yaml", "b.yaml"], ["x=1", "y=2"])
     assert parser.parse_args([]).with_files == [] and parser.parse_args([]).readings == []
-    text = parser.format_help()
-    assert "--with FILE" in text and "--reading ID=OPTION" in text
-    assert "a house-rule or errata file merged over the pack (repeatable)" in " ".join(text.split())
+    helps = {a.dest: (a.metavar, a.help) for a in parser._actions}
+    assert helps["with_files"] == ("FILE", "a house-rule or errata file merged over the pack (repeatable)")
+    assert helps["readings"] == ("ID=OPTION", "read the pack's ambiguous rule ID as OPTION (repeatable; a situation "
+                                              "file says reading: {ID: OPTION})")
 
 
 def test_a_command_may_say_what_its_with_file_is_for() -> None:
@@ -73,11 +76,27 @@ def test_each_reading_is_taken_with_spaces_around_its_parts() -> None:
     assert parse_readings([], SKIRMISH) == {}
 
 
-def test_an_option_named_alone_is_refused_with_its_reading_in_the_hint() -> None:
+@pytest.mark.parametrize(("option", "reading"), [("once", "cc_penalties"), ("one_bonus", "hit_bonuses")])
+def test_an_option_named_alone_is_refused_with_its_reading_in_the_hint(option: str, reading: str) -> None:
     with pytest.raises(RulingsError) as e:
-        parse_readings(["once"], SKIRMISH)
-    assert e.value.message == "--reading once: expected ID=OPTION"
-    assert e.value.hint == "e.g. --reading cc_penalties=once"
+        parse_readings([f" {option} "], SKIRMISH)
+    assert e.value.message == f"--reading {shlex.quote(f' {option} ')}: expected ID=OPTION"
+    assert e.value.hint == f"e.g. --reading {reading}={option}"
+
+
+def test_the_example_of_a_pair_missing_a_part_is_the_first_readings_last_option() -> None:
+    three = load_pack_text("pack: r\nquantities:\n  q: {kind: pool, base: 1}\nreadings:\n"
+                           "  r: {sentence: Either., options: {a: one, b: two, c: three}, default: a}\n"
+                           "  s: {sentence: Or., options: {x: one, y: two}, default: x}\n")
+    with pytest.raises(RulingsError) as e:
+        parse_readings(["r="], three)
+    assert e.value.hint == "e.g. --reading r=c"
+
+
+def test_only_the_first_equals_sign_splits_a_reading() -> None:
+    with pytest.raises(UnknownName) as e:
+        parse_readings(["cc_penalties=once=twice"], SKIRMISH)
+    assert "'once=twice'" in e.value.message
 
 
 @pytest.mark.parametrize("pair", ["cc_penalties=", "=once", "cc_penalties", " = "])
@@ -116,11 +135,19 @@ def test_an_unknown_reading_and_an_unknown_option_are_named() -> None:
 
 
 def test_chosen_options_become_the_defaults_and_the_rest_keep_theirs() -> None:
-    chosen = with_default_readings(SKIRMISH, {"cc_penalties": "once"})
+    """A shaken and flanked unit of 2 bases with 3 dice each loses 2 dice per base read cumulatively (6 - 4 = 2,
+    the floor of 1 per base), 1 per base read once (6 - 2 = 4); the pack's own kept rulings must not answer for
+    the new default."""
+    pack = load_pack("skirmish")
+    given = {"attacker.bases": 2, "attacker.dice_per_base": 3, "attacker.shaken": True, "attacker.flanked": True,
+             "attack.close_combat": True}
+    assert ask(pack, "cc_dice", Situation(given=given)).value == 2 and pack.index
+    chosen = with_default_readings(pack, {"cc_penalties": "once"})
     assert {n: r.default for n, r in chosen.readings.items()} == {"cc_penalties": "once",
                                                                   "hit_bonuses": "each_bonus"}
-    assert chosen.index == {} and SKIRMISH.readings["cc_penalties"].default == "cumulative"
-    assert with_default_readings(SKIRMISH, {}) is SKIRMISH
+    assert chosen.index == {} and pack.readings["cc_penalties"].default == "cumulative"
+    assert ask(chosen, "cc_dice", Situation(given=given)).value == 4
+    assert with_default_readings(pack, {}) is pack
 
 
 def test_readings_pack_and_situation_readings_read_the_commands_options() -> None:
@@ -172,7 +199,17 @@ def test_steps_go_into_their_step_or_stand_alone_over_the_files_sequence() -> No
     assert sequence == {"hit": {"reroll": "ones"}, "attacks": 4}  # the file's own sequence is left as it was
 
 
-@pytest.mark.parametrize("pair", ["attacks", "=3", "attacks=", " =3"])
+def test_only_the_first_equals_sign_splits_a_step() -> None:
+    assert parse_steps(["hit.note=a=b"], {}) == {"hit": {"note": "a=b"}}
+
+
+def test_a_step_is_read_as_a_file_would_read_it_and_its_errors_name_it() -> None:
+    with pytest.raises(RulingsError) as e:
+        parse_steps(["hit.target=[3"], {})
+    assert str(e.value).startswith("--step hit.target:1:3: malformed YAML")
+
+
+@pytest.mark.parametrize("pair", ["attacks", "=3", "attacks=", " =3", "a" * 45])
 def test_a_step_missing_a_part_is_refused(pair: str) -> None:
     with pytest.raises(RulingsError) as e:
         parse_steps([pair], {})
@@ -192,6 +229,15 @@ def test_a_value_of_a_step_that_is_not_a_step_is_refused() -> None:
 
 def test_no_option_states_the_empty_situation() -> None:
     assert read_situation(options(), SKIRMISH) == Situation()
+    bare = argparse.Namespace(given=[], readings=[])  # a command without --base, --roll, --target or --step
+    assert with_options(bare, SKIRMISH, Situation()) == Situation()
+
+
+@pytest.mark.parametrize("option", ["base", "target"])
+def test_a_base_or_target_is_read_as_a_file_would_read_it_and_its_errors_name_it(option: str) -> None:
+    with pytest.raises(RulingsError) as e:
+        with_options(options(**{option: "[3"}), SKIRMISH, Situation())
+    assert str(e.value).startswith(f"--{option}:1:3: malformed YAML")
 
 
 def test_each_option_goes_into_the_situation_checked() -> None:
