@@ -9,6 +9,7 @@ facts that matter.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -257,7 +258,11 @@ def conclude(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str,
         _refuse_unsettled(modifiers, terms, counting)
     base = _base(q, situation, values)
     clamps, caps = plan.bounds or (_bounds(policies, q, "clamp", values, base), _bounds(policies, q, "cap", values))
-    passes = evaluate(q.passes, values) if q.passes is not None else None
+    try:
+        passes = evaluate(q.passes, values) if q.passes is not None else None
+    except RulingsError as e:
+        e.where = e.where or q.where  # the target that cannot be worked out
+        raise
     target = passes if isinstance(passes, int) else None  # unknown target: no chance, but no cases either
     if situation.target is not None or situation.reroll or situation.unmodified or situation.reroll_for != "pass":
         from solver.rolls import check_roll_keys
@@ -443,8 +448,9 @@ def adhoc_modifiers(q: Quantity, situation: Situation) -> list[Modifier]:
     out = []
     for i, effect in enumerate(situation.effects):
         op, amount = split_change(effect.op)
-        written = op == "=" and q.kind == "characteristic" and not amount.lstrip("-").isdigit()
-        if op not in "=x+/-" or not (written or amount.lstrip("-").isdigit()):
+        whole = re.fullmatch(r"-?[0-9]{1,18}", amount) is not None  # as int() reads it, within the bounds
+        written = op == "=" and q.kind == "characteristic" and not whole
+        if op not in "=x+/-" or not (written or whole):
             raise RulingsError(f"effect {effect.name!r}: {effect.op!r} is not +N, -N, xN, /N or =N",
                                where=situation.where.get(f"(effects)[{i}]"),
                                hint='e.g. effects: ["+1", {name: Stealth, op: "-1"}]; a characteristic may '

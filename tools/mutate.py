@@ -164,6 +164,19 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/solver/test_characteristics.py",
     ),
     "rulings/options.py": ("tests/rulings/test_options_mutants.py",),
+    "solver/space/progress.py": (
+        "tests/solver/test_progress_mutants.py",
+        "tests/solver/test_progress.py",
+    ),
+    "solver/keyword_classes.py": (
+        "tests/solver/test_keyword_classes_mutants.py",
+        "tests/solver/test_consistent_keywords.py",
+    ),
+    "solver/characteristics.py": (
+        "tests/solver/test_characteristics_mutants.py",
+        "tests/solver/test_characteristics.py",
+        "tests/solver/test_kinds_mutants.py",
+    ),
     "solver/ask.py": (
         "tests/solver/test_ask_mutants.py",
         "tests/solver/test_unknown_target.py",
@@ -360,6 +373,38 @@ _ENGINE_SAME = "a compiled ruling left unused is made by the engine, which gives
 _MAY_CHANGE_ONLY_SKIPS = ("`_may_change` only lets a reading be skipped: asked when it could be skipped, a reading's "
                           "options give the same ruling, and only readings whose rulings differ are kept")
 _GIVEN_AS_SAME = "a situation given again the reading facts it already has is the same situation"
+
+_TQDM_STDERR = ("tqdm writes to sys.stderr when given no file (or None), reading it when the bar is made, as "
+                "`progress` does: the same stream")
+_HOLDING_WANT = ("a rule counts only once its condition holds, so every top-level conjunct of it holds (none is "
+                 "False): `want` False keeps the false atoms, or all when none is false (all of them), and None is not "
+                 "False: the same atoms as True (want is otherwise only part of the cache key)")
+_NODE_KEY = ("the shared nodes' keys are told apart by their first word and their length: ('condition', text, want, "
+             "key) from solver.facts, ('applied', name, change, key, rows) and ('failed', name, key): another word "
+             "still keeps each kind of key apart from the others")
+_ADHOC_QUANTITIES = ("an ad-hoc modifier is made for the one ruling being decided and is never among the pack's "
+                     "modifiers: nothing reads its quantities (settle, choose, the arithmetic and the explanation go "
+                     "by its name, term, condition, place, text and adhoc mark)")
+_QUESTIONS_CACHE = ("what a pack asks of a keywords fact is a cache in the pack's index under a key nothing else "
+                    "uses: stored under another word it is only worked out again, alike")
+_ALWAYS_FOLLOWED = ("the loader refuses the left side of an `in` that is not text (text comes only from quotes, an "
+                    "enum fact or an `if` of them) and a matches() phrase that does not parse: no question is ever "
+                    "one the classes cannot follow, so this branch is never taken")
+_ONLY_KEYWORDS_ASKED = ("only a keywords fact may stand on the right of `in` or in matches(): a fact of another kind "
+                        "derived from the fact, among the readers, is never asked a question")
+_UPPER_POOL = ("the pool's keywords are all upper case (an `in`'s word upper-cased, a phrase's pieces as the phrase "
+               "parsed them, a plural's forms upper-cased): with no plurals, with_plural_forms gives the mix itself")
+_AUTOMATIC_GIVEN = ("the default is what `need` gives for no expression, and `decide` asks it only once "
+                    "`q.automatic` is not None: it is never used")
+_PER_SITUATION = ("limits left unplanned are worked out for each situation in `conclude` from the policies in force, "
+                  "the same clamps and caps a plan would hold: planning them is only quicker")
+_FIXED_READ_NOTHING = ("a plan works limits out only when none reads a fact (nor the base): their compiled bounds "
+                       "never read the values they are given, so None serves as {}")
+_WHOLE_AMOUNT = ("an amount is an int expression (the loader refuses any other type, and the language has only "
+                 "whole numbers) times an int per: `isinstance(amount, int)` always holds, so the Fraction branch is "
+                 "never taken")
+
+    # -- solver/space/progress.py
 
 EQUIVALENT: dict[str, Equivalent] = {
     "solver.ask.x__branch__mutmut_1": Equivalent(
@@ -2170,6 +2215,101 @@ EQUIVALENT: dict[str, Equivalent] = {
     "solver.ask.x__one__mutmut_62": Equivalent(
         'ruling = found.ruling(None)',
         _ENGINE_SAME),
+    "solver.space.progress.x_progress__mutmut_7": Equivalent(
+        "yield from tqdm(items, desc=what, total=total, delay=DELAY, leave=False, file=None, dynamic_ncols=True)",
+        _TQDM_STDERR),
+    "solver.space.progress.x_progress__mutmut_14": Equivalent(
+        "yield from tqdm(items, desc=what, total=total, delay=DELAY, leave=False, dynamic_ncols=True)",
+        _TQDM_STDERR),
+    # -- solver/ruling.py
+    "solver.ruling.x_adhoc_modifiers__mutmut_49": Equivalent(
+        "out.append(Modifier(effect.name, None, op, value, _effect_expr(True),", _ADHOC_QUANTITIES),
+    "solver.ruling.x__applied_node__mutmut_26": Equivalent(
+        "because = explain_condition(pack, m.when, values, situation.given, None)", _HOLDING_WANT),
+    "solver.ruling.x__applied_node__mutmut_32": Equivalent(
+        "because = explain_condition(pack, m.when, values, situation.given, False)", _HOLDING_WANT),
+    "solver.ruling.x__applied_node__mutmut_54": Equivalent(
+        'key = ("XXappliedXX", m.name, term.change, condition_key(pack, m.when, values, situation.given), rows)',
+        _NODE_KEY),
+    "solver.ruling.x__applied_node__mutmut_55": Equivalent(
+        'key = ("APPLIED", m.name, term.change, condition_key(pack, m.when, values, situation.given), rows)',
+        _NODE_KEY),
+    "solver.ruling.x__failed_node__mutmut_30": Equivalent(
+        'return shared(pack, ("XXfailedXX", m.name, condition_key(pack, m.when, values, situation.given)), build)',
+        _NODE_KEY),
+    "solver.ruling.x__failed_node__mutmut_31": Equivalent(
+        'return shared(pack, ("FAILED", m.name, condition_key(pack, m.when, values, situation.given)), build)',
+        _NODE_KEY),
+    # -- solver/keyword_classes.py
+    "solver.keyword_classes.x__asked__mutmut_2": Equivalent('key = ("XXkeyword questionsXX", name)', _QUESTIONS_CACHE),
+    "solver.keyword_classes.x__asked__mutmut_3": Equivalent('key = ("KEYWORD QUESTIONS", name)', _QUESTIONS_CACHE),
+    "solver.keyword_classes.x__asked__mutmut_8": Equivalent(
+        'if f.type.kind == "keywords" and f.derive is not None or name in inputs(pack, n)}', _ONLY_KEYWORDS_ASKED),
+    "solver.keyword_classes.x__asked__mutmut_22": Equivalent(
+        "if readers | expr.names and not _questions(expr._tree, readers, pack, out):  # type: ignore[arg-type]",
+        "an expression that reads none of the readers asks them nothing: `_questions` finds no question there and "
+        "says True, so asking it too changes nothing"),
+    "solver.keyword_classes.x__asked__mutmut_32": Equivalent('out = ""', _ALWAYS_FOLLOWED),
+    "solver.keyword_classes.x__asked__mutmut_33": Equivalent("return", _ALWAYS_FOLLOWED),
+    "solver.keyword_classes.x__questions__mutmut_30": Equivalent("return True", _ALWAYS_FOLLOWED),
+    "solver.keyword_classes.x__questions__mutmut_63": Equivalent("return True", _ALWAYS_FOLLOWED),
+    "solver.keyword_classes.x__strings__mutmut_8": Equivalent(
+        'if node[0] == "n" or node[2] in pack.facts and pack.facts[node[2]].type.kind == "enum":',
+        "the left side of an `in` is a quoted string, an enum fact or an `if` (the loader refuses any other): a "
+        "name there is always an enum fact, and an `if`'s condition (a tuple) is never a fact's name"),
+    "solver.keyword_classes.x__strings__mutmut_36": Equivalent(
+        "return None if (then is None or otherwise is None) and False else then + otherwise", _ALWAYS_FOLLOWED),
+    "solver.keyword_classes.x__strings__mutmut_38": Equivalent(
+        "return None if then is None and otherwise is None else then + otherwise", _ALWAYS_FOLLOWED),
+    "solver.keyword_classes.x__classes__mutmut_12": Equivalent(
+        "for size in range(len(pool) + 2):", "there is no mix of more keywords than the pool has: the last size "
+        "adds no combination"),
+    "solver.keyword_classes.x__classes__mutmut_20": Equivalent(
+        "seen = {id(p): with_plural_forms(mix, p.plurals) if (p.plurals) or True else frozenset(mix) for p in packs}",
+        _UPPER_POOL),
+    "solver.ruling.x_decide__mutmut_5": Equivalent(
+        "if q.automatic is not None and need(q.automatic, values, None, q.where):", _AUTOMATIC_GIVEN),
+    "solver.ruling.x_decide__mutmut_11": Equivalent(
+        "if q.automatic is not None and need(q.automatic, values, True, q.where):", _AUTOMATIC_GIVEN),
+    "solver.ruling.x_decide__mutmut_29": Equivalent(
+        "modifiers = [*plan.modifiers, *adhoc_modifiers(q, situation)] if (q.effects) or True else plan.modifiers",
+        "`adhoc_modifiers` gives none for a quantity that takes no effects: the plan's modifiers, in a list (read "
+        "only by iterating)"),
+    "solver.ruling.x__plan__mutmut_40": Equivalent(
+        'limits = [p for p in policies if p.kind in ("clamp", "cap") or q.name in p.quantities]',
+        "a policy of another kind that names the quantity (a choice, which always has a condition) adds no limit: "
+        "among `limits` it can only make `fixed` False, and the same clamps and caps are then worked out for each "
+        "situation instead of once"),
+    "solver.ruling.x__plan__mutmut_27": Equivalent(
+        "terms[m.name] = _term(m, None)",
+        "only a rule whose amount and per read no fact is planned: a compiled expression without names never reads "
+        "the values it is given, so None serves as {} does"),
+    "solver.ruling.x__plan__mutmut_47": Equivalent("fixed = None", _PER_SITUATION),
+    "solver.ruling.x__plan__mutmut_54": Equivalent("bounds = None", _PER_SITUATION),
+    "solver.ruling.x__plan__mutmut_55": Equivalent(
+        'bounds = (_bounds(list(policies), q, "clamp", {}), _bounds(list(policies), q, "cap", {})) if (fixed) and '
+        'False else None', _PER_SITUATION),
+    "solver.ruling.x__plan__mutmut_60": Equivalent(
+        'bounds = (_bounds(list(policies), q, "clamp", None), _bounds(list(policies), q, "cap", {})) if fixed else '
+        'None', _FIXED_READ_NOTHING),
+    "solver.ruling.x__plan__mutmut_71": Equivalent(
+        'bounds = (_bounds(list(policies), q, "clamp", {}), _bounds(list(policies), q, "cap", None)) if fixed else '
+        'None', _FIXED_READ_NOTHING),
+    "solver.ruling.x__plan__mutmut_97": Equivalent(
+        "plan = pack.index[key] = _Plan(modifiers, {m.name: m for m in modifiers}, terms, applied, policies, None,",
+        _PER_SITUATION),
+    "solver.ruling.x__plan__mutmut_109": Equivalent(
+        'bool(kinds | {"exclusive", "override"}), "choice" in kinds)',
+        "`settles` only lets a ruling skip looking for conflicts: where no exclusive group or override is in force, "
+        "`conflicts` finds none, so settling them anyway counts every rule that holds, as before"),
+    "solver.ruling.x__row__mutmut_16": Equivalent(
+        'shown = "XX, XX".join(f"{n} = {_shown(values[n])}" for n in sorted(condition.names) if n in values)',
+        "a row's condition reads only its table's key, one fact (the loader refuses any other key): the list "
+        "joined has one item, so the joiner is never written"),
+    "solver.ruling.x__term__mutmut_44": Equivalent(
+        "return Term(m.name, m.op, amount if (isinstance(amount, int)) or True else Fraction(amount))", _WHOLE_AMOUNT),
+    "solver.ruling.x__term__mutmut_45": Equivalent(
+        "return Term(m.name, m.op, amount if isinstance(amount, int) else Fraction(None))", _WHOLE_AMOUNT),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 

@@ -1,0 +1,170 @@
+"""`solver.characteristics`, checked where mutation testing found nothing watching
+(`python tools/mutate.py solver/characteristics.py`).
+
+Each expected value is worked out by hand from how a player reads a characteristic: "3+" is the number 3, D3+1 is 2,
+3 or 4 alike, and a symbol never changes.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from kb.errors import RulingsError, Span
+from kb.model import Quantity
+from solver.arithmetic import Bound, Term
+from solver.characteristics import (
+    Dice,
+    Value,
+    characteristic,
+    display,
+    group_weapons,
+    parse_value,
+    set_term,
+    show,
+    unsettled_sets,
+)
+
+WANT = {"plus": 'a value like "3+"', "ap": "a number like -2 or 0", "number": "a number like 4",
+        "inches": 'a distance like 6 or "6\\""'}
+
+
+@pytest.mark.parametrize("raw, style", [(True, "number"), (None, "ap"), (3, "plus"), ("3", "plus"), ("D6", "plus"),
+                                        ('6"', "number"), ("x", "inches"), ("3+", "number"), ("10D6", "ap")])
+def test_a_value_no_player_writes_is_refused_with_what_the_style_wants(raw: object, style: str) -> None:
+    with pytest.raises(RulingsError) as caught:
+        parse_value(raw, style, "BS")
+    assert caught.value.message == f"BS: {raw!r} is not a characteristic value"
+    assert caught.value.hint == (f"write {WANT[style]}, a dice expression like D6+1 (not for X+ values), "
+                                 "or one of -, *, N/A")
+
+
+@pytest.mark.parametrize("raw, style, value", [
+    ("3+", "plus", Value(Fraction(3))), (" 4 + ", "plus", Value(Fraction(4))), (-2, "ap", Value(Fraction(-2))),
+    ("-1", "ap", Value(Fraction(-1))), ('6"', "inches", Value(Fraction(6))), ("8 inches", "inches", Value(Fraction(8))),
+    ("+2", "number", Value(Fraction(2))), ("n/a", "number", Value(symbol="N/A")), ("NA", "plus", Value(symbol="N/A")),
+    ("-", "plus", Value(symbol="-")), ("*", "number", Value(symbol="*")),
+    ("D3+1", "number", Value(dice=Dice(1, 3, 1))), ("2d6", "inches", Value(dice=Dice(2, 6))),
+    ("D6 - 1", "ap", Value(dice=Dice(1, 6, -1))), ('D6"', "inches", Value(dice=Dice(1, 6))),
+])
+def test_a_value_is_read_as_a_player_writes_it(raw: object, style: str, value: Value) -> None:
+    assert parse_value(raw, style) == value
+
+
+def test_dice_say_themselves_and_every_total_with_its_chance() -> None:
+    assert (str(Dice(1, 6)), str(Dice(2, 3, -1)), str(Dice(1, 3, 2))) == ("D6", "2D3-1", "D3+2")
+    # 2D3: 2 (1 way), 3 (2), 4 (3), 5 (2), 6 (1) of 9; minus 1
+    assert Dice(2, 3, -1).distribution() == {1: Fraction(1, 9), 2: Fraction(2, 9), 3: Fraction(3, 9),
+                                             4: Fraction(2, 9), 5: Fraction(1, 9)}
+    assert list(Dice(2, 3).distribution()) == [2, 3, 4, 5, 6]  # smallest first
+
+
+@pytest.mark.parametrize("text, amount, change", [("3+", 3, "=3+"), (" 5 ", 5, "=5"), ('6"', 6, '=6"'),
+                                                  ("-", 0, "=-"), ("D6", 0, "=D6")])
+def test_a_set_written_as_a_value_keeps_its_words_and_its_number(text: str, amount: int, change: str) -> None:
+    term = set_term("Lucky", text)
+    assert (term.rule, term.op, term.amount, term.change) == ("Lucky", "=", Fraction(amount), change)
+
+
+def test_a_value_is_shown_and_written_in_its_style() -> None:
+    assert (show(Fraction(2), "plus"), show(3, "number"), show(Fraction(7, 2), "ap")) == ("2+", 3, "7/2")
+    assert (display(Fraction(8), "inches"), display(4, "plus"), display(Fraction(-1), "ap")) == ('8"', "4+", "-1")
+
+
+SAVE = Quantity("Sv", "characteristic", "Save", Span("p"), characteristic="plus", better="lower")
+OC = Quantity("OC", "characteristic", "Objective control", Span("p"), characteristic="number")
+AURA = Term("aura", "+", Fraction(1))
+
+
+def test_a_symbol_a_limit_names_becomes_the_limits_least_value() -> None:
+    # "-" can never be modified, but the floor names it: it becomes 6+, and the aura does nothing
+    o = characteristic(SAVE, "-", [AURA], [Bound("floor", 6, None, ("-",))])
+    assert (o.value, o.display, o.rank) == ("6+", "6+", Fraction(-6))  # a lower save is better
+    assert o.clamped == (("floor", "-", "6+"),)
+    assert o.inert == ("aura",)
+    assert [str(n) for n in o.notes] == ["start: Sv -", "Sv is '-': it can never be modified",
+                                         "floor cannot be '-' after all modifiers: '-' becomes 6",
+                                         "no effect: aura (+1)"]
+
+
+def test_a_symbol_no_limit_names_stays_and_nothing_modifies_it() -> None:
+    o = characteristic(OC, "-", [AURA], [Bound("floor", 0, None)])  # the floor names no symbol
+    assert (o.value, o.display, o.rank, o.clamped, o.inert) == ("-", "-", Fraction(0), (), ("aura",))
+    assert [str(n) for n in o.notes] == ["start: OC -", "OC is '-': it can never be modified", "no effect: aura (+1)"]
+
+
+def test_a_symbol_with_nothing_to_ignore_says_no_more() -> None:
+    o = characteristic(OC, "*", [], [])
+    assert (o.value, o.inert) == ("*", ())
+    assert [str(n) for n in o.notes] == ["start: OC *", "OC is '*': it can never be modified"]
+
+
+@pytest.mark.parametrize("first, second", [(set_term("a", "-"), set_term("b", "D6")),
+                                           (set_term("a", '6"'), set_term("b", "D6")),
+                                           (set_term("a", "3+"), Term("b", "=", Fraction(4)))])
+def test_two_sets_written_differently_are_refused(first: Term, second: Term) -> None:
+    with pytest.raises(RulingsError) as caught:
+        unsettled_sets([second, first])
+    assert caught.value.message == (f"set effects a ({first.change}) and b ({second.change}) set one value to "
+                                    "different values, and nothing in the pack orders them")
+    assert caught.value.hint == "listing order never decides a ruling: drop one of them, or add an override policy"
+
+
+@pytest.mark.parametrize("first, second", [(set_term("a", "3+"), Term("b", "=", Fraction(3))),
+                                           (set_term("a", '6"'), Term("b", "=", Fraction(6))),
+                                           (set_term("a", "-"), set_term("b", " - "))])
+def test_two_sets_to_one_value_however_written_are_one_value(first: Term, second: Term) -> None:
+    unsettled_sets([first, second])  # refuses nothing
+
+
+def test_a_set_written_as_a_value_is_read_in_the_characteristics_style() -> None:
+    o = characteristic(SAVE, "5+", [set_term("lucky", "3+")], [])
+    assert (o.value, o.display) == ("3+", "3+")
+    assert [str(n) for n in o.notes] == ["start: Sv 5+", "set: lucky (=3+) -> 3+"]
+
+
+def test_a_set_to_no_value_is_refused_naming_the_rule_that_sets() -> None:
+    with pytest.raises(RulingsError) as caught:
+        characteristic(OC, 2, [set_term("curse", "x")], [])
+    assert caught.value.message == "OC (set by curse): 'x' is not a characteristic value"
+
+
+ATTACKS = Quantity("A", "characteristic", "Attacks", Span("p"), characteristic="number", weapons=True)
+BANNER = Term("banner", "+", Fraction(1))
+
+
+def test_every_rule_a_symbol_ignores_is_named() -> None:
+    o = characteristic(OC, "-", [AURA, BANNER], [])
+    assert o.inert == ("aura", "banner")
+    assert str(o.notes[-1]) == "no effect: aura (+1), banner (+1)"
+
+
+def test_weapons_of_different_values_are_written_each_as_rolled_then_added_up() -> None:
+    # D6 +1 (2 to 7) and 2 +1 (3): 5 to 10, each 1/6; the dice weapon's value is bracketed, the number's is not
+    o = group_weapons(ATTACKS, [characteristic(ATTACKS, "D6", [AURA], []), characteristic(ATTACKS, 2, [AURA], [])],
+                      ("D6", 2))
+    assert o.value is None
+    assert o.display == "(D6 +1) + 3: 5 (1/6), 6 (1/6), 7 (1/6), 8 (1/6), 9 (1/6), 10 (1/6)"
+
+
+def test_one_weapon_is_a_number_of_weapons() -> None:
+    o = group_weapons(ATTACKS, [characteristic(ATTACKS, 2, [], [])], 1)
+    assert (o.value, o.extra["weapons"], o.extra["total"]) == (2, 1, {"distribution": {"2": "1"}, "mean": "2"})
+
+
+@pytest.mark.parametrize("weapons, shown", [(0, "0"), (31, "31"), (True, "True"), (("D6",) * 31, repr(["D6"] * 31))])
+def test_weapons_are_one_to_thirty(weapons: int | tuple[str, ...], shown: str) -> None:
+    with pytest.raises(RulingsError) as caught:
+        group_weapons(ATTACKS, [characteristic(ATTACKS, 2, [], [])], weapons)
+    assert caught.value.message == f"weapons: {shown} must be a number of weapons from 1 to 30"
+
+
+@pytest.mark.parametrize("weapons, shown", [(2, "2"), (("D6", 2), "['D6', 2]")])
+def test_weapons_of_a_characteristic_no_weapons_roll_are_refused(weapons: int | tuple[object, ...],
+                                                                 shown: str) -> None:
+    with pytest.raises(RulingsError) as caught:
+        group_weapons(OC, [characteristic(OC, 2, [], [])], weapons)
+    assert caught.value.message == f"weapons: {shown} is for a quantity that several weapons each roll, not OC"
+    assert caught.value.hint == ("give weapons: only when asking such a quantity (weapons: true in the pack); OC has "
+                                 "no weapons: true")
