@@ -54,10 +54,14 @@ def keyword_questions(pack: Pack) -> list[KeywordEntry]:
     irregular = irregular_words(pack.plurals)
     out = []
     texts = phrases(pack)
-    if texts:  # the same keyword said of a model: only the models that have it
-        first = parse_phrase(texts[0], irregular) if "/" not in texts[0] else None
-        keyword = texts[0].split("/")[0] if first is None else dict(first.written).get(*first.alternatives[0][0][:1])
-        texts.insert(1, f"a {keyword} model")
+    for i, text in enumerate(texts):  # the first phrase's keyword said of a model: only the models that have it
+        try:
+            first = parse_phrase(text, irregular) if "/" not in text else None
+        except PhraseError:  # a phrase that names no keyword ('a unit'): the next one
+            continue
+        keyword = text.split("/")[0] if first is None else dict(first.written).get(*first.alternatives[0][0][:1])
+        texts.insert(i + 1, f"a {keyword} model")
+        break
     for text in texts:
         try:
             phrase = parse_phrase(text, irregular)

@@ -604,10 +604,13 @@ class _Builder:
                                f"is a {q.kind}", doc, (*path, "quantity"),
                                "clamp the value instead (kind: clamp, with min or max)")
 
-        def expr(key: str, kind: str) -> Expr | None:
-            # a clamp's or cap's limits may read `base`, the quantity's unmodified value (a CP cost's +1 limit)
-            known = {**types, BASE: FactType("int")} if key in ("min", "max") else types
-            return self._expr(raw[key], doc, (*path, key), known, kind) if key in raw else None
+        # a clamp's limits may read `base`, the quantity's unmodified value (a CP cost's +1 limit); a cap's may not:
+        # it bounds the net modifier of a roll, which has no base
+        limits = {**types, BASE: FactType("int")} if kind == "clamp" else types
+
+        def expr(key: str, want: str) -> Expr | None:
+            known = limits if key in ("min", "max") else types
+            return self._expr(raw[key], doc, (*path, key), known, want) if key in raw else None
 
         return Policy(
             name, kind, doc.span(path, key=True), rules=tuple(raw.get("rules", ())), keep=raw.get("keep", "first"),

@@ -142,6 +142,10 @@ def resolve(pack: Pack, name: str, situation: Situation) -> AttackRuling:
     if seq is None:
         raise RulingsError(f"{name!r} is not a sequence of {pack.name}",
                            hint=did_you_mean(name, pack.sequences) or "known: " + ", ".join(pack.sequences))
+    if situation.groups:  # each group would need a resolution of its own: never one made of the top level alone
+        raise RulingsError(f"the sequence {name} resolves one situation, and this one is split into groups",
+                           where=situation.where.get("(groups)"),
+                           hint="ask the sequence once for each group's facts")
     given = _inputs(seq, situation)
     plain = replace(situation, sequence={}, target=None, reroll=(), roll=None, base=None, weapons=None)
     values = derive_facts(pack, plain.given)

@@ -164,6 +164,24 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/solver/test_characteristics.py",
     ),
     "rulings/options.py": ("tests/rulings/test_options_mutants.py",),
+    "explain/diagram.py": (
+        "tests/explain/test_diagram_mutants.py",
+        "tests/rulings/test_graph.py",
+    ),
+    "explain/sequence.py": (
+        "tests/explain/test_sequence_mutants.py",
+        "tests/explain/test_sequence_text.py",
+        "tests/rulings/test_sequence_cli.py",
+    ),
+    "explain/faq_keywords.py": (
+        "tests/explain/test_faq_keywords_mutants.py",
+    ),
+    "explain/faq_html.py": (
+        "tests/explain/test_faq_html_mutants.py",
+    ),
+    "explain/faq_words.py": (
+        "tests/explain/test_faq_words_mutants.py",
+    ),
     "solver/space/progress.py": (
         "tests/solver/test_progress_mutants.py",
         "tests/solver/test_progress.py",
@@ -405,6 +423,61 @@ _WHOLE_AMOUNT = ("an amount is an int expression (the loader refuses any other t
                  "never taken")
 
     # -- solver/space/progress.py
+
+_EVERY_EDGE_HAS_ROLES = ("kb.graph.dependency_graph adds every edge through `_link`, which always sets `roles` (a "
+                         "subgraph's copy keeps them): the default for an edge without roles is never used")
+_ROLLED_ALWAYS = ("`_rolled` gives None only where its sums disagree with the solver's dice in and out, which they "
+                  "never do (its docstring; checked over 216 critical-game attacks with extra hits, skipped steps and "
+                  "random attacks): `counts` is always a list with a pair for each step")
+_DESTROYED_WITH_BOTH = ("with damage, solver.sequence.resolve gives models destroyed exactly when it has both models "
+                        "and wounds: `destroyed is not None` already says the other two")
+_READING_IN_PACK = ("an attack's other readings come from its steps' rulings, whose reading outcomes are the pack's "
+                    "readings and options (solver.sequence._under_other_readings): the reading is always in "
+                    "pack.readings and the option among its options, so the fallbacks are never used")
+_SKIPPED_HAS_SKIPPERS = ("dice go on past a step without a roll only because an earlier step's event in force skips "
+                         "it, and `_skipped_by` names every such event: in that branch `skippers` is never empty")
+_ONE_PASS = "`for _ in [1]` runs once, as `for _ in [0]` does: the value is never read"
+_SUM_OF_NONE = ("sum() starting at the int 0 rather than Fraction(0) differs only where nothing is summed: `_num` and "
+                "`_frac` write that 0 as they write Fraction(0), and it adds and compares alike; otherwise the sum "
+                "is a Fraction either way")
+_SAME_START = "sum() starts at 0 with or without the 0 given: the same sum"
+_NO_MARK = "a tag without a mark gives None instead of '': both are false, so the line is its text alone either way"
+_PER_ATTACK_WITH_DAMAGE = ("with damage, solver.sequence.resolve always has each attack's damage too (a distribution "
+                           "of one value at least, never empty): the test is always true where it is read")
+_WRITTEN_HAS_ALL = ("kb.keywords.parse_phrase records every keyword of the phrase in `written` (`_entry` setdefaults "
+                    "it for each one): the lookup always finds it and its default is never used")
+_FIRST_AS_WRITTEN = ("the model phrase takes the written form of the phrase's first keyword: `written` keeps each "
+                     "keyword's first spelling and the first keyword is the first word written, so whichever plurals "
+                     "make it canonical the same word comes back (and parse_phrase refuses a phrase for its syntax "
+                     "alone, never for its plurals)")
+_NO_KEYWORD_AT_THE_JOIN = ("the title's fallback only comes before the source's name: no ending of 'none' or 'xxxx' "
+                           "begins 'keyword', so the name says keyword with it exactly when it does without")
+_NAMELESS_GROUP = ("a group without a name is captioned by `if name`: None is as false as the empty name, so no "
+                   "name is shown either way")
+_JSON_READING_OF = ("each reading of a FAQ document (explain.json writes them: {'reading', 'of', 'value', ...}) names "
+                    "the reading it is of, so the default for a missing 'of' is never used")
+_JSON_READING_OPTION = ("each reading of a FAQ document is one of its pack reading's options (explain.json writes the "
+                        "option the solver tried): the lookup always finds it, and its default is never used")
+_HEX_CASE = ("a regular expression reads the hex digits of a unicode escape in either case: u201C and u201c, or "
+             "u00B6 and u00b6, escape the same character")
+_PIGEONHOLE = ("`taken` holds len(taken) ids, so among the len(taken) + 1 candidates (the slug, slug-1, ...) one is "
+               "always free: next() never reaches a further one")
+_DICE_ALWAYS = ("the loader gives every quantity its dice (D6 unless the pack says otherwise, and a score takes none "
+                "of its own: D6): `q.dice` is never empty, so the fallback is never used, and a score's D6 is one die "
+                "whether or not its kind is checked first")
+_OVERRIDE_HAS_RULE = ("`rules` is read only for an exclusive or override policy (a cap or clamp returned above, a "
+                      "choice goes on to its own topic), and an override must have its rule (the loader refuses one "
+                      "without): p.rule is never empty where it matters")
+_FULLMATCH_DECIDES = ("the change is shown only where it is a sign and digits (the fullmatch below): an amount that "
+                      "is not a constant, or an op other than + and -, never gives that text, so computing it anyway "
+                      "changes nothing")
+_FIRST_WORD = "only the first piece of the split is read: splitting once, twice or at every space gives the same one"
+_NO_X_IN_RESULTS = ("a distribution's results are numbers or '-', never holding an X: stripping X as well as '-' "
+                    "leaves each one as stripping '-' does")
+_LOWERED_FIRST = ("the text is lower-cased before it is slugged: stripping 'X' as well as '-', or writing the fixed "
+                  "word in capitals, changes nothing")
+
+    # explain/diagram.py
 
 EQUIVALENT: dict[str, Equivalent] = {
     "solver.ask.x__branch__mutmut_1": Equivalent(
@@ -2310,6 +2383,208 @@ EQUIVALENT: dict[str, Equivalent] = {
         "return Term(m.name, m.op, amount if (isinstance(amount, int)) or True else Fraction(amount))", _WHOLE_AMOUNT),
     "solver.ruling.x__term__mutmut_45": Equivalent(
         "return Term(m.name, m.op, amount if isinstance(amount, int) else Fraction(None))", _WHOLE_AMOUNT),
+    "explain.diagram.x_diagram__mutmut_125": Equivalent(
+        'arrows = tuple(sorted(((ids[a], ids[b], ", ".join(roles)) for a, b, roles in graph.edges(data="roles", '
+        'default=None)),',
+        _EVERY_EDGE_HAS_ROLES),
+    "explain.diagram.x_diagram__mutmut_127": Equivalent(
+        'arrows = tuple(sorted(((ids[a], ids[b], ", ".join(roles)) for a, b, roles in graph.edges(data="roles", )),',
+        _EVERY_EDGE_HAS_ROLES),
+    # explain/sequence.py
+    "explain.sequence.x__other_readings__mutmut_4": Equivalent(
+        'meaning = dict(pack.readings[reading].options).get(option, "") if (reading in pack.readings) or True else ""',
+        _READING_IN_PACK),
+    "explain.sequence.x__other_readings__mutmut_6": Equivalent(
+        'meaning = dict(pack.readings[reading].options).get(option, None) if reading in pack.readings else ""',
+        _READING_IN_PACK),
+    "explain.sequence.x__other_readings__mutmut_8": Equivalent(
+        'meaning = dict(pack.readings[reading].options).get(option, ) if reading in pack.readings else ""',
+        _READING_IN_PACK),
+    "explain.sequence.x__other_readings__mutmut_10": Equivalent(
+        'meaning = dict(pack.readings[reading].options).get(option, "XXXX") if reading in pack.readings else ""',
+        _READING_IN_PACK),
+    "explain.sequence.x__other_readings__mutmut_12": Equivalent(
+        'meaning = dict(pack.readings[reading].options).get(option, "") if reading in pack.readings else "XXXX"',
+        _READING_IN_PACK),
+    "explain.sequence.x__step_line__mutmut_39": Equivalent(
+        '+ (f" ({\', \'.join(skippers)})" if (skippers) or True else ""))',
+        _SKIPPED_HAS_SKIPPERS),
+    "explain.sequence.x__step_line__mutmut_42": Equivalent(
+        '+ (f" ({\', \'.join(skippers)})" if skippers else "XXXX"))',
+        _SKIPPED_HAS_SKIPPERS),
+    "explain.sequence.x__event_lines__mutmut_6": Equivalent(
+        'chance = sum((o.chance for o in s.outcomes if e.name in o.events), )',
+        _SUM_OF_NONE),
+    "explain.sequence.x__event_lines__mutmut_16": Equivalent(
+        'does = [f"{extra} more {_noun(extra, _called(s))}" for _ in [1] if extra]',
+        _ONE_PASS),
+    "explain.sequence.x__event_lines__mutmut_28": Equivalent(
+        'does += [f"skips the {_and(list(e.skip))} roll{\'s\' if len(e.skip) > 1 else \'\'}" for _ in [1] if e.skip]',
+        _ONE_PASS),
+    "explain.sequence.x__event_lines__mutmut_31": Equivalent(
+        'does += [f"its damage is {damage}" for _ in [1] if damage is not None]',
+        _ONE_PASS),
+    "explain.sequence.x__event_lines__mutmut_37": Equivalent(
+        'does += ["its damage carries over to the next model" for _ in [1] if e.carry_over]',
+        _ONE_PASS),
+    "explain.sequence.x__headline__mutmut_21": Equivalent(
+        'if r.destroyed is not None or r.models is not None and r.wounds is not None:',
+        _DESTROYED_WITH_BOTH),
+    "explain.sequence.x__rolled__mutmut_10": Equivalent(
+        'rolled = sum((n for k, n in lanes.items() if name not in k), )',
+        _SUM_OF_NONE),
+    "explain.sequence.x__rolled__mutmut_20": Equivalent(
+        'out.append((rolled, sum(nxt.values(), )))',
+        _SUM_OF_NONE),
+    "explain.sequence.x__rolled__mutmut_51": Equivalent(
+        'nxt[k] = nxt.get(k, Fraction(0)) + n * o.chance * sum((extra for _, extra in fired), )',
+        _SAME_START),
+    "explain.sequence.x__rolled__mutmut_54": Equivalent(
+        'if sum(out[-1]) != mean(s.dice_in) and sum(lanes.values()) != mean(s.dice_out):',
+        _ROLLED_ALWAYS),
+    "explain.sequence.x_sequence_text__mutmut_31": Equivalent(
+        'lines.append(f"  {_step_line(step, before, counts[i] if (counts) or True else None, _skipped_by(r, i))}")',
+        _ROLLED_ALWAYS),
+    # explain/faq_keywords.py
+    "explain.faq_keywords.x_keyword_questions__mutmut_13": Equivalent(
+        'first = parse_phrase(text, ) if "/" not in text else None',
+        _FIRST_AS_WRITTEN),
+    "explain.faq_keywords.x_keyword_questions__mutmut_27": Equivalent(
+        'keyword = text.split("/")[0] if first is None else dict(first.written).get(*first.alternatives[0][0][:2])',
+        _WRITTEN_HAS_ALL),
+    "explain.faq_keywords.x__unit_for__mutmut_14": Equivalent(
+        'wanted = [_other_number(written.get(k, None)) if len(phrase.alternatives) > 1 else written.get(k, k)',
+        _WRITTEN_HAS_ALL),
+    "explain.faq_keywords.x__unit_for__mutmut_15": Equivalent(
+        'wanted = [_other_number(written.get(k)) if len(phrase.alternatives) > 1 else written.get(k, k)',
+        _WRITTEN_HAS_ALL),
+    "explain.faq_keywords.x__unit_for__mutmut_16": Equivalent(
+        'wanted = [_other_number(written.get(k, )) if len(phrase.alternatives) > 1 else written.get(k, k)',
+        _WRITTEN_HAS_ALL),
+    "explain.faq_keywords.x__unit_for__mutmut_20": Equivalent(
+        'wanted = [_other_number(written.get(k, k)) if len(phrase.alternatives) > 1 else written.get(k, None)',
+        _WRITTEN_HAS_ALL),
+    "explain.faq_keywords.x__unit_for__mutmut_21": Equivalent(
+        'wanted = [_other_number(written.get(k, k)) if len(phrase.alternatives) > 1 else written.get(k)',
+        _WRITTEN_HAS_ALL),
+    "explain.faq_keywords.x__unit_for__mutmut_22": Equivalent(
+        'wanted = [_other_number(written.get(k, k)) if len(phrase.alternatives) > 1 else written.get(k, )',
+        _WRITTEN_HAS_ALL),
+    "explain.faq_keywords.x__unit_for__mutmut_26": Equivalent(
+        'refused = [written.get(k, None).title() for k, negated in first if negated]',
+        _WRITTEN_HAS_ALL),
+    "explain.faq_keywords.x__unit_for__mutmut_27": Equivalent(
+        'refused = [written.get(k).title() for k, negated in first if negated]',
+        _WRITTEN_HAS_ALL),
+    "explain.faq_keywords.x__unit_for__mutmut_28": Equivalent(
+        'refused = [written.get(k, ).title() for k, negated in first if negated]',
+        _WRITTEN_HAS_ALL),
+    "explain.faq_keywords.x_phrases__mutmut_17": Equivalent(
+        'if "keyword" not in (str(source.get("title", None)) + name).lower():',
+        _NO_KEYWORD_AT_THE_JOIN),
+    "explain.faq_keywords.x_phrases__mutmut_19": Equivalent(
+        'if "keyword" not in (str(source.get("title", )) + name).lower():',
+        _NO_KEYWORD_AT_THE_JOIN),
+    "explain.faq_keywords.x_phrases__mutmut_22": Equivalent(
+        'if "keyword" not in (str(source.get("title", "XXXX")) + name).lower():',
+        _NO_KEYWORD_AT_THE_JOIN),
+    # explain/faq_html.py
+    "explain.faq_html.x__sequence_id__mutmut_16": Equivalent(
+        'return "-".join(re.sub(r"[^a-z0-9]+", "-", p.lower()).strip("XX-XX") or "x" for p in ("attack", name, topic) '
+        'if p)',
+        _LOWERED_FIRST),
+    "explain.faq_html.x__sequence_id__mutmut_20": Equivalent(
+        'return "-".join(re.sub(r"[^a-z0-9]+", "-", p.lower()).strip("-") or "x" for p in ("ATTACK", name, topic) if '
+        'p)',
+        _LOWERED_FIRST),
+    "explain.faq_html.x__readings__mutmut_5": Equivalent(
+        'subs = [(g.get("name", None), g) for g in ruling["groups"]] if ruling.get("groups") else [("", ruling)]',
+        _NAMELESS_GROUP),
+    "explain.faq_html.x__readings__mutmut_7": Equivalent(
+        'subs = [(g.get("name", ), g) for g in ruling["groups"]] if ruling.get("groups") else [("", ruling)]',
+        _NAMELESS_GROUP),
+    "explain.faq_html.x__readings__mutmut_40": Equivalent(
+        'reading = pack.readings.get(str(r.get("of", None)))',
+        _JSON_READING_OF),
+    "explain.faq_html.x__readings__mutmut_42": Equivalent(
+        'reading = pack.readings.get(str(r.get("of", )))',
+        _JSON_READING_OF),
+    "explain.faq_html.x__readings__mutmut_45": Equivalent(
+        'reading = pack.readings.get(str(r.get("of", "XXXX")))',
+        _JSON_READING_OF),
+    "explain.faq_html.x__readings__mutmut_49": Equivalent(
+        'return dict(reading.options).get(r["reading"], None) if reading is not None else str(r["reading"])',
+        _JSON_READING_OPTION),
+    "explain.faq_html.x__readings__mutmut_50": Equivalent(
+        'return dict(reading.options).get(r["reading"]) if reading is not None else str(r["reading"])',
+        _JSON_READING_OPTION),
+    "explain.faq_html.x__readings__mutmut_51": Equivalent(
+        'return dict(reading.options).get(r["reading"], ) if reading is not None else str(r["reading"])',
+        _JSON_READING_OPTION),
+    # explain/sequence.py
+    "explain.sequence.x__marked__mutmut_3": Equivalent(
+        'mark = MARKS.get(line.tag, None)',
+        _NO_MARK),
+    "explain.sequence.x__marked__mutmut_5": Equivalent(
+        'mark = MARKS.get(line.tag, )',
+        _NO_MARK),
+    "explain.sequence.x_sequence_json__mutmut_18": Equivalent(
+        'out["damage"] = {**_dist(r.damage), **({"per_attack": _dist(r.damage_per_attack)} if (r.damage_per_attack) '
+        'or True',
+        _PER_ATTACK_WITH_DAMAGE),
+    # explain/faq_html.py
+    "explain.faq_html.x__citation__mutmut_19": Equivalent(
+        'found = re.fullmatch(r"(?:(.*?): )?\\u201C(.*)\\u201D", cite, re.DOTALL)',
+        _HEX_CASE),
+    "explain.faq_html.x__anchors__mutmut_25": Equivalent(
+        'slug = "-".join(re.sub(r"[^a-z0-9]+", "-", p.lower()).strip("XX-XX") or "x" for p in ("about", *key) if p)',
+        _LOWERED_FIRST),
+    "explain.faq_html.x__anchors__mutmut_29": Equivalent(
+        'slug = "-".join(re.sub(r"[^a-z0-9]+", "-", p.lower()).strip("-") or "x" for p in ("ABOUT", *key) if p)',
+        _LOWERED_FIRST),
+    "explain.faq_html.x__anchors__mutmut_38": Equivalent(
+        'out[key] = next(f"{slug}-{i}" if i else slug for i in range(len(taken) + 2)',
+        _PIGEONHOLE),
+    # explain/faq_words.py
+    "explain.faq_words.x_source_title__mutmut_7": Equivalent(
+        'found = re.match(r"^([\\w.-]+) \\u00B6([\\w.-]+)", cite)',
+        _HEX_CASE),
+    "explain.faq_words.x__one_die__mutmut_3": Equivalent(
+        'return q.kind == "XXscoreXX" or re.fullmatch(r"D\\d+", str(q.dice or "D6")) is not None',
+        _DICE_ALWAYS),
+    "explain.faq_words.x__one_die__mutmut_4": Equivalent(
+        'return q.kind == "SCORE" or re.fullmatch(r"D\\d+", str(q.dice or "D6")) is not None',
+        _DICE_ALWAYS),
+    "explain.faq_words.x__one_die__mutmut_13": Equivalent(
+        'return q.kind == "score" or re.fullmatch(r"D\\d+", str(q.dice or "XXD6XX")) is not None',
+        _DICE_ALWAYS),
+    "explain.faq_words.x__one_die__mutmut_14": Equivalent(
+        'return q.kind == "score" or re.fullmatch(r"D\\d+", str(q.dice or "d6")) is not None',
+        _DICE_ALWAYS),
+    "explain.faq_words.x_topic_of__mutmut_55": Equivalent(
+        'rules = p.rules if p.kind == "exclusive" else (*((p.rule,) if (p.rule) or True else ()), *p.over)',
+        _OVERRIDE_HAS_RULE),
+    "explain.faq_words.x__rule_with_change__mutmut_4": Equivalent(
+        'change = f"{m.op}{m.amount.text}" if (m.amount._tree[0] == "c" and m.op in "+-") or True else ""',
+        _FULLMATCH_DECIDES),
+    "explain.faq_words.x__lower__mutmut_5": Equivalent(
+        'first = text.split(" ", )[0]',
+        _FIRST_WORD),
+    "explain.faq_words.x__lower__mutmut_8": Equivalent(
+        'first = text.split(" ", 2)[0]',
+        _FIRST_WORD),
+    "explain.faq_words.x__rule_with_change__mutmut_5": Equivalent(
+        'change = f"{m.op}{m.amount.text}" if m.amount._tree[0] == "c" or m.op in "+-" else ""',
+        _FULLMATCH_DECIDES),
+    "explain.faq_words.x__rule_with_change__mutmut_11": Equivalent(
+        'change = f"{m.op}{m.amount.text}" if m.amount._tree[0] == "c" and m.op in "XX+-XX" else ""',
+        _FULLMATCH_DECIDES),
+    "explain.faq_words.x__rule_with_change__mutmut_12": Equivalent(
+        'change = f"{m.op}{m.amount.text}" if m.amount._tree[0] == "c" and m.op in "+-" else "XXXX"',
+        _FULLMATCH_DECIDES),
+    "explain.faq_words.x__dice_words__mutmut_31": Equivalent(
+        'results = [str(k) for k in sorted(dist, key=lambda k: int(k) if str(k).lstrip("XX-XX").isdigit() else 0)]',
+        _NO_X_IN_RESULTS),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 
