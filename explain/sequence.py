@@ -120,17 +120,20 @@ def _other_readings(r: AttackRuling, pack: Pack) -> list[str]:
     out = []
     for reading, option, other in r.readings:
         meaning = dict(pack.readings[reading].options).get(option, "") if reading in pack.readings else ""
-        headline = _headline(other).partition(": ")[2]
-        out.append(f"? read as {option} ({reading}): {headline}" + (f" -- {meaning}" if meaning else ""))
+        out.append(f"? read as {option} ({reading}): {_told(other)}" + (f" -- {meaning}" if meaning else ""))
     return out
 
 
 def _headline(r: AttackRuling) -> str:
     what = r.sequence.text or r.sequence.name
-    what = what[0].upper() + what[1:]
+    return f"{what[0].upper() + what[1:]}: {_told(r)}"
+
+
+def _told(r: AttackRuling) -> str:
+    """What the whole attack comes to on average (the headline after its name)."""
     if r.damage is None:
-        return f"{what}: {_count(mean(r.outcome), _called(r.steps[-1]))} on average"
-    text = f"{what}: {_num(mean(r.damage))} damage on average"
+        return f"{_count(mean(r.outcome), _called(r.steps[-1]))} on average"
+    text = f"{_num(mean(r.damage))} damage on average"
     if r.destroyed is not None and r.models is not None and r.wounds is not None:
         text += (f", {_num(mean(r.destroyed))} of {_count(r.models, 'models')} destroyed "
                  f"({_count(r.wounds, 'wounds')} each)")

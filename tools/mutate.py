@@ -2427,7 +2427,7 @@ EQUIVALENT: dict[str, Equivalent] = {
     "explain.sequence.x__event_lines__mutmut_37": Equivalent(
         'does += ["its damage carries over to the next model" for _ in [1] if e.carry_over]',
         _ONE_PASS),
-    "explain.sequence.x__headline__mutmut_21": Equivalent(
+    "explain.sequence.x__told__mutmut_14": Equivalent(
         'if r.destroyed is not None or r.models is not None and r.wounds is not None:',
         _DESTROYED_WITH_BOTH),
     "explain.sequence.x__rolled__mutmut_10": Equivalent(

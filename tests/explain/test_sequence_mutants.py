@@ -513,3 +513,14 @@ def test_a_plurals_own_spacing_is_kept() -> None:
 ])
 def test_a_chance_to_a_tenth_of_a_percent(p: Fraction, said: str) -> None:
     assert _percent(p) == said
+
+
+def test_a_sequence_text_holding_a_colon_is_left_out_of_the_other_readings_line_whole() -> None:
+    """The other reading's line says what the attack comes to, not the part of the sequence's own words after a colon
+    (`volley: the archers shoot` once read "? read as generous (aim): the archers shoot: 0.67 damage ...")."""
+    named = "  attack:\n    text: 'volley: the archers shoot'\n    assumptions:"
+    pack = yaml_pack("readseq3", READ_YAML.replace("  attack:\n    assumptions:", named))
+    r = resolve(pack, "attack", Situation(given={"a.steady": True}, sequence={"attacks": 1, "damage": 1}))
+    lines = sequence_text(r, pack).splitlines()
+    assert lines[0] == "Volley: the archers shoot: 0.50 damage on average"  # a hit on 4+, 1 damage
+    assert lines[2] == "  ? read as generous (aim): 0.67 damage on average -- +1 to hit"  # on 3+ with the +1
