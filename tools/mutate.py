@@ -164,6 +164,7 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/solver/test_characteristics.py",
     ),
     "rulings/options.py": ("tests/rulings/test_options_mutants.py",),
+    "rulings/web/graph.py": ("tests/web/test_web_pages.py",),
     "explain/diagram.py": (
         "tests/explain/test_diagram_mutants.py",
         "tests/rulings/test_graph.py",
