@@ -121,7 +121,6 @@ def _example(pack: Pack) -> str:
     return f"{first.name}={first.options[-1][0]}" if first and first.options else ""
 
 
-
 def situation_readings(args: argparse.Namespace, pack: Pack) -> dict[str, str]:
     """The `--reading` choices of a one-situation command, checked (empty when none)."""
     return parse_readings(getattr(args, "readings", None) or (), pack)
