@@ -30,6 +30,7 @@ survived, 1 otherwise.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import shutil
@@ -2663,6 +2664,22 @@ STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests"
 CAUGHT = {"killed", "timeout"}
 
 
+RECORD = ROOT / "tools" / "mutation-record.json"
+"""Each module's last run, kept with the project (the work folders are temporary): the hash of the source it ran
+on, its figures and the names of the mutants left. `--packages` reads this, so a score outlives the machine."""
+
+
+def source_hash(module: str) -> str:
+    return hashlib.sha256((ROOT / module).read_bytes()).hexdigest()
+
+
+def record(module: str, figures: dict[str, object]) -> None:
+    """Keep `module`'s figures in `RECORD`, against the hash of its source now."""
+    kept = json.loads(RECORD.read_text(encoding="utf-8")) if RECORD.is_file() else {}
+    kept[module] = {"source": source_hash(module), **figures}
+    RECORD.write_text(json.dumps(dict(sorted(kept.items())), indent=1) + "\n", encoding="utf-8")
+
+
 def results(workdir: Path, module: str) -> dict[str, str]:
     meta = workdir / "mutants" / (module + ".meta")
     data = json.loads(meta.read_text(encoding="utf-8"))
@@ -2707,8 +2724,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", action="store_true", help="print the last run's score without running")
     parser.add_argument("--list", action="store_true", help="list the modules with fast tests, and stop")
     parser.add_argument("--packages", action="store_true",
-                        help="print each package's score over its modules' last runs (in the default work folders), "
-                             "and the modules not run")
+                        help="print each package's score over its modules' recorded last runs "
+                             "(tools/mutation-record.json), and the modules not run")
     parser.add_argument("--equivalents", action="store_true",
                         help="list the equivalent mutants (of MODULE, or all) with their line and why, and stop")
     args = parser.parse_args(argv)
@@ -2718,7 +2735,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     if args.packages:
-        return package_scores(Path(tempfile.gettempdir()) / "rulings-mutants")
+        return package_scores()
 
     if args.list or not args.module:
         for module, tests in FAST_TESTS.items():
@@ -2748,75 +2765,40 @@ def main(argv: list[str] | None = None) -> int:
     return report(workdir, module, show=args.show)
 
 
-def _mutant_sources(workdir: Path, module: str) -> dict[str, set[str]]:
-    """Each mutant function of the mutated copy by its short name (``x_f__mutmut_3``, ``x_f__mutmut_orig``), as the
-    set of its stripped lines: what `mutmut show` diffs, read from one file instead of one process per mutant."""
-    import ast
-
-    path = workdir / "mutants" / module
-    text = path.read_text(encoding="utf-8")
-    lines = text.splitlines()
-    out: dict[str, set[str]] = {}
-    for node in ast.walk(ast.parse(text)):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and "__mutmut_" in node.name:
-            out[node.name] = {line.strip() for line in lines[node.lineno - 1:node.end_lineno]}
-    return out
-
-
-def module_score(workdir: Path, module: str) -> tuple[int, int, int, int]:
-    """The last run's (mutants, not checked, caught, equivalent) of `module`: an equivalent entry counts where its
-    line is in the mutant's function and not in the original one (the mutant's added line, as `report` checks it
-    by diff)."""
-    status = results(workdir, module)
-    sources = _mutant_sources(workdir, module)
-    unchecked = sum(state == "not checked" for state in status.values())
-    caught = sum(state in CAUGHT for state in status.values())
-    equivalent = 0
-    for mutant, state in status.items():
-        known = EQUIVALENT.get(mutant)
-        if state in CAUGHT or known is None:
-            continue
-        short = mutant.rsplit(".", 1)[-1]
-        mutated, original = sources.get(short, set()), sources.get(short.rsplit("_", 1)[0] + "_orig", set())
-        equivalent += known.line.strip() in mutated - original
-    return len(status), unchecked, caught, equivalent
-
-
-def package_scores(root: Path) -> int:
-    """Print each package's score over the last runs of its modules (default work folders under `root`), and the
-    modules never run, run in part or changed since their run; 1 while a package is under 90% or not wholly run.
+def package_scores() -> int:
+    """Print each package's score over the recorded last runs of its modules (`RECORD`), and the modules never
+    run, run in part or changed since their run; 1 while a package is under 90% or not wholly run.
 
     The score counts the mutants checked: caught over checked less equivalent."""
+    kept = json.loads(RECORD.read_text(encoding="utf-8")) if RECORD.is_file() else {}
     missing = False
     print("| package | modules run | mutants | not checked | caught | equivalent | left | score |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     notes: list[str] = []
     for package in PACKAGES:
-        totals, run, modules = [0, 0, 0, 0], 0, 0
+        totals, run, modules = dict.fromkeys(("mutants", "not_checked", "caught", "equivalent"), 0), 0, 0
         for file in sorted((ROOT / package).rglob("*.py")):
             module = file.relative_to(ROOT).as_posix()
             if "def " not in file.read_text(encoding="utf-8"):
                 continue  # nothing mutmut mutates
             modules += 1
-            workdir = root / module.replace("/", "-")
-            meta = workdir / "mutants" / (module + ".meta")
-            if not meta.is_file():
+            figures = kept.get(module)
+            if figures is None:
                 notes.append(f"{module}: never run")
                 continue
-            if file.stat().st_mtime > meta.stat().st_mtime:
+            if figures["source"] != source_hash(module):
                 notes.append(f"{module}: changed since its last run (its figures are that run's)")
-            run += 1
-            figures = module_score(workdir, module)
-            if figures[1]:
-                notes.append(f"{module}: {figures[1]} of {figures[0]} mutants not checked yet")
-            for i, n in enumerate(figures):
-                totals[i] += n
-        mutants, unchecked, caught, equivalent = totals
-        counted = mutants - unchecked - equivalent
-        score = 100.0 * caught / counted if counted else 100.0
-        missing |= score < 90 or run < modules or unchecked > 0
-        print(f"| {package} | {run} of {modules} | {mutants} | {unchecked} | {caught} | {equivalent} | "
-              f"{counted - caught} | {score:.1f}% |")
+            else:
+                run += 1
+            if figures["not_checked"]:
+                notes.append(f"{module}: {figures['not_checked']} of {figures['mutants']} mutants not checked yet")
+            for key in totals:
+                totals[key] += figures[key]
+        counted = totals["mutants"] - totals["not_checked"] - totals["equivalent"]
+        score = 100.0 * totals["caught"] / counted if counted else 100.0
+        missing |= score < 90 or run < modules or totals["not_checked"] > 0
+        print(f"| {package} | {run} of {modules} | {totals['mutants']} | {totals['not_checked']} | "
+              f"{totals['caught']} | {totals['equivalent']} | {counted - totals['caught']} | {score:.1f}% |")
     for note in notes:
         print(f"- {note}")
     return 1 if missing else 0
@@ -2840,6 +2822,9 @@ def report(workdir: Path, module: str, *, show: bool = False) -> int:
     counted = len(status) - len(equivalent)
     caught = sum(state in CAUGHT for state in status.values())
     score = 100.0 * caught / counted if counted else 100.0
+    unchecked = sum(state == "not checked" for state in status.values())
+    record(module, {"mutants": len(status), "not_checked": unchecked, "caught": caught,
+                    "equivalent": len(equivalent), "left": [mutant for mutant, _ in survivors]})
     print(f"\n{name}: {len(status)} mutants, {caught} caught, {len(equivalent)} equivalent, "
           f"{len(survivors)} left: score {score:.1f}% ({caught}/{counted})")
     for mutant, state in survivors:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import json
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -49,3 +51,27 @@ def test_a_pipe_in_a_line_or_reason_is_escaped(mutate: ModuleType, monkeypatch: 
 def test_the_internals_page_shows_the_command(mutate: ModuleType) -> None:
     page = (ROOT / "docs" / "internals.md").read_text(encoding="utf-8")
     assert "python tools/mutate.py --equivalents" in page
+
+
+def test_packages_sum_the_recorded_runs_and_name_what_is_not_run(mutate: ModuleType, tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """A run on the current source counts; one on an older source, or none at all, is named and does not."""
+    monkeypatch.setattr(mutate, "RECORD", tmp_path / "record.json")
+    mutate.record("kb/limits.py", {"mutants": 12, "not_checked": 1, "caught": 9, "equivalent": 1, "left": ["m"]})
+    mutate.record("kb/errors.py", {"mutants": 10, "not_checked": 0, "caught": 10, "equivalent": 0, "left": []})
+    kept = json.loads((tmp_path / "record.json").read_text(encoding="utf-8"))
+    assert list(kept) == ["kb/errors.py", "kb/limits.py"]
+    assert kept["kb/limits.py"]["source"] == hashlib.sha256((ROOT / "kb/limits.py").read_bytes()).hexdigest()
+    kept["kb/errors.py"]["source"] = "0" * 64
+    (tmp_path / "record.json").write_text(json.dumps(kept), encoding="utf-8")
+
+    assert mutate.main(["--packages"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    modules = sum("def " in f.read_text(encoding="utf-8") for f in (ROOT / "kb").rglob("*.py"))
+    # 22 mutants, 1 not checked, 19 caught, 1 equivalent: 19 of the 20 checked and not equivalent
+    assert f"| kb | 1 of {modules} | 22 | 1 | 19 | 1 | 1 | 95.0% |" in out
+    assert "- kb/errors.py: changed since its last run (its figures are that run's)" in out
+    assert "- kb/limits.py: 1 of 12 mutants not checked yet" in out
+    assert "- kb/loader.py: never run" in out
+    assert "- kb/limits.py: never run" not in out
