@@ -2726,6 +2726,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--packages", action="store_true",
                         help="print each package's score over its modules' recorded last runs "
                              "(tools/mutation-record.json), and the modules not run")
+    parser.add_argument("--stale", action="store_true",
+                        help="run every module not run on its current source (as recorded), smallest first, "
+                             "then print the packages' scores")
     parser.add_argument("--equivalents", action="store_true",
                         help="list the equivalent mutants (of MODULE, or all) with their line and why, and stop")
     args = parser.parse_args(argv)
@@ -2737,6 +2740,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.packages:
         return package_scores()
 
+    if args.stale:
+        return run_stale(args)
+
     if args.list or not args.module:
         for module, tests in FAST_TESTS.items():
             print(module)
@@ -2747,10 +2753,18 @@ def main(argv: list[str] | None = None) -> int:
     module = Path(args.module).as_posix().removeprefix("./")
     if module.split("/")[0] not in PACKAGES or not (ROOT / module).is_file():
         parser.error(f"{module}: not a module of {', '.join(PACKAGES)}")
-    tests = args.tests or [t for t in FAST_TESTS.get(module, ()) if (ROOT / t).exists()]
+    tests = args.tests or fast_tests(module)
     if not tests:
         parser.error(f"{module}: no fast tests known; name them with --tests")
+    return mutate(module, tests, args)
 
+
+def fast_tests(module: str) -> list[str]:
+    return [test for test in FAST_TESTS.get(module, ()) if (ROOT / test).exists()]
+
+
+def mutate(module: str, tests: list[str], args: argparse.Namespace) -> int:
+    """Run (unless `args.report`) and report one module, as the command line's options say."""
     workdir = args.workdir or Path(tempfile.gettempdir()) / "rulings-mutants" / module.replace("/", "-")
     if not args.report:
         prepare(workdir, args.fresh)
@@ -2765,6 +2779,28 @@ def main(argv: list[str] | None = None) -> int:
     return report(workdir, module, show=args.show)
 
 
+def run_stale(args: argparse.Namespace) -> int:
+    """Run, one after another, every module whose recorded run is missing or was on another source (smallest
+    first), then print the packages' scores; a module with no fast tests is named and passed over."""
+    kept = json.loads(RECORD.read_text(encoding="utf-8")) if RECORD.is_file() else {}
+    stale = [module for package in PACKAGES for module in modules(package)
+             if kept.get(module, {}).get("source") != source_hash(module)]
+    for module in sorted(stale, key=lambda module: (ROOT / module).stat().st_size):
+        tests = fast_tests(module)
+        if not tests:
+            print(f"{module}: no fast tests known (FAST_TESTS): not run", file=sys.stderr)
+            continue
+        print(f"\n== {module}", flush=True)
+        mutate(module, tests, args)
+    return package_scores()
+
+
+def modules(package: str) -> list[str]:
+    """The package's modules that mutmut has something to mutate in (a function)."""
+    return [file.relative_to(ROOT).as_posix() for file in sorted((ROOT / package).rglob("*.py"))
+            if "def " in file.read_text(encoding="utf-8")]
+
+
 def package_scores() -> int:
     """Print each package's score over the recorded last runs of its modules (`RECORD`), and the modules never
     run, run in part or changed since their run; 1 while a package is under 90% or not wholly run.
@@ -2776,12 +2812,9 @@ def package_scores() -> int:
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     notes: list[str] = []
     for package in PACKAGES:
-        totals, run, modules = dict.fromkeys(("mutants", "not_checked", "caught", "equivalent"), 0), 0, 0
-        for file in sorted((ROOT / package).rglob("*.py")):
-            module = file.relative_to(ROOT).as_posix()
-            if "def " not in file.read_text(encoding="utf-8"):
-                continue  # nothing mutmut mutates
-            modules += 1
+        totals, run, count = dict.fromkeys(("mutants", "not_checked", "caught", "equivalent"), 0), 0, 0
+        for module in modules(package):
+            count += 1
             figures = kept.get(module)
             if figures is None:
                 notes.append(f"{module}: never run")
@@ -2796,8 +2829,8 @@ def package_scores() -> int:
                 totals[key] += figures[key]
         counted = totals["mutants"] - totals["not_checked"] - totals["equivalent"]
         score = 100.0 * totals["caught"] / counted if counted else 100.0
-        missing |= score < 90 or run < modules or totals["not_checked"] > 0
-        print(f"| {package} | {run} of {modules} | {totals['mutants']} | {totals['not_checked']} | "
+        missing |= score < 90 or run < count or totals["not_checked"] > 0
+        print(f"| {package} | {run} of {count} | {totals['mutants']} | {totals['not_checked']} | "
               f"{totals['caught']} | {totals['equivalent']} | {counted - totals['caught']} | {score:.1f}% |")
     for note in notes:
         print(f"- {note}")

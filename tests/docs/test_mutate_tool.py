@@ -75,3 +75,21 @@ def test_packages_sum_the_recorded_runs_and_name_what_is_not_run(mutate: ModuleT
     assert "- kb/limits.py: 1 of 12 mutants not checked yet" in out
     assert "- kb/loader.py: never run" in out
     assert "- kb/limits.py: never run" not in out
+
+
+def test_stale_runs_each_module_not_run_on_its_source_smallest_first(mutate: ModuleType, tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """--stale passes over a module run on its current source and one with no fast tests, and names the latter."""
+    monkeypatch.setattr(mutate, "RECORD", tmp_path / "record.json")
+    monkeypatch.setattr(mutate, "PACKAGES", ("kb",))
+    monkeypatch.setattr(mutate, "FAST_TESTS", {module: ("tests/docs/test_mutate_tool.py",)
+                                               for module in ("kb/loader.py", "kb/limits.py", "kb/errors.py")})
+    mutate.record("kb/errors.py", {"mutants": 1, "not_checked": 0, "caught": 1, "equivalent": 0, "left": []})
+    ran: list[str] = []
+    monkeypatch.setattr(mutate, "mutate", lambda module, tests, args: ran.append(module) or 0)
+
+    assert mutate.main(["--stale"]) == 1  # kb is not wholly run
+    assert ran == ["kb/limits.py", "kb/loader.py"]  # by size; errors.py is current
+    assert (ROOT / "kb/limits.py").stat().st_size < (ROOT / "kb/loader.py").stat().st_size
+    assert "kb/expr.py: no fast tests known (FAST_TESTS): not run" in capsys.readouterr().err
