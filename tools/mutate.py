@@ -165,6 +165,63 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/solver/test_characteristics.py",
     ),
     "rulings/options.py": ("tests/rulings/test_options_mutants.py",),
+    "kb/__init__.py": (
+        "tests/kb/test_kb_package_mutants.py",
+    ),
+    "solver/compiled.py": (
+        "tests/solver/test_compiled.py",
+        "tests/rulings/test_fast_paths.py",
+        "tests/solver/test_unknown_target.py",
+    ),
+    "solver/sequence.py": (
+        "tests/solver/test_sequence.py",
+        "tests/solver/test_sequence_external.py",
+        "tests/solver/test_sequence_unknown_event.py",
+    ),
+    "solver/space/search.py": (
+        "tests/solver/test_search.py",
+        "tests/solver/test_space.py",
+        "tests/solver/test_joint.py",
+        "tests/solver/test_proofs.py",
+    ),
+    "solver/space/sequence_diff.py": (
+        "tests/solver/test_sequence_diff.py",
+    ),
+    "solver/space/sequence_find.py": (
+        "tests/solver/test_sequence_find.py",
+    ),
+    "explain/faq.py": (
+        "tests/explain/test_faq.py",
+        "tests/explain/test_faq_selection.py",
+        "tests/explain/test_faq_wording.py",
+        "tests/explain/test_faq_replays.py",
+    ),
+    "explain/faq_questions.py": (
+        "tests/explain/test_faq.py",
+        "tests/explain/test_faq_selection.py",
+        "tests/explain/test_faq_sequences.py",
+    ),
+    "rulings/api.py": (
+        "tests/rulings/test_api.py",
+        "tests/rulings/test_conveniences.py",
+    ),
+    "rulings/check.py": (
+        "tests/solver/test_check.py",
+        "tests/rulings/test_hostile_input.py",
+    ),
+    "rulings/cli.py": (
+        "tests/rulings/test_cli.py",
+        "tests/rulings/test_sequence_cli.py",
+        "tests/rulings/test_whynot_stays.py",
+    ),
+    "rulings/faq.py": (
+        "tests/rulings/test_faq_html.py",
+        "tests/explain/test_faq_example.py",
+    ),
+    "rulings/web/app.py": (
+        "tests/web/test_web_api.py",
+        "tests/web/test_web_pages.py",
+    ),
     "rulings/web/graph.py": ("tests/web/test_web_pages.py",),
     "explain/diagram.py": (
         "tests/explain/test_diagram_mutants.py",
