@@ -165,6 +165,11 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/solver/test_characteristics.py",
     ),
     "rulings/options.py": ("tests/rulings/test_options_mutants.py",),
+    "solver/space/whynot.py": (
+        "tests/solver/test_space_whynot_mutants.py",
+        "tests/solver/test_whynot.py",
+        "tests/explain/test_whynot_text.py",
+    ),
     "kb/__init__.py": (
         "tests/kb/test_kb_package_mutants.py",
     ),
@@ -2644,6 +2649,23 @@ EQUIVALENT: dict[str, Equivalent] = {
     "explain.faq_words.x__dice_words__mutmut_31": Equivalent(
         'results = [str(k) for k in sorted(dist, key=lambda k: int(k) if str(k).lstrip("XX-XX").isdigit() else 0)]',
         _NO_X_IN_RESULTS),
+    "solver.space.whynot.x__compact__mutmut_34": Equivalent(
+        "return runs[0][1] if runs[0][0] == runs[0][1] else (runs[0][0], runs[0][1])",
+        "the branch is taken only when runs[0][0] == runs[0][1], so the run's high end is its low end"),
+    "solver.space.whynot.x__merged__mutmut_39": Equivalent(
+        "return a if x < y else b if y <= x else None",
+        "the fact is in `differ` only when {x} != {y}, so x != y, and then x <= y holds exactly when x < y"),
+    "solver.space.whynot.x__merged__mutmut_42": Equivalent(
+        "return a if x <= y else b if y < x else None",
+        "the fact is in `differ` only when {x} != {y}, so x != y, and then y <= x holds exactly when y < x"),
+    "solver.space.whynot.x_why_not__mutmut_55": Equivalent(
+        "facts = _changeable(pack, quantity, None, status)",
+        "why_not gets here only when status != 'counts', so _changeable adds every modifier of the quantity, "
+        "the rule's own among them (_modifier takes it from modifiers_of(quantity)): the same facts either way"),
+    "solver.space.whynot.x_why_not__mutmut_56": Equivalent(
+        "facts = _changeable(pack, quantity, modifier, None)",
+        "_changeable reads status only as `status != 'counts'`, and here status is never 'counts' (returned "
+        "above): None != 'counts' holds just the same"),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 

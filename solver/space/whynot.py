@@ -191,9 +191,10 @@ def _compact(pack: Pack, name: str, values: frozenset[Any]) -> Any:
         return tuple(f"{low}..{high}" if low != high else str(low) for low, high in runs)
     if len(values) == 1:
         return next(iter(values))
-    if fact.type.kind == "enum":
-        return tuple(v for v in fact.type.values if v in values)
-    return tuple(sorted(values))
+    if fact.type.kind == "int":  # a derived fact's values, each one apart: never two read as a range
+        return tuple(str(v) for v in sorted(values))
+    # an enum's (a bool's two values, or two sets of keywords, are never merged: `_merged`)
+    return tuple(v for v in fact.type.values if v in values)
 
 
 def _range_text(value: Any) -> str:
@@ -232,17 +233,17 @@ def _reason(
 ) -> tuple[str, Node]:
     if ruling.cases:
         counts = [c for c in ruling.cases if rule_counts(c.ruling, rule)]
-        if counts:
+        if 0 < len(counts) < len(ruling.cases):
             return "unknown", Node(f"{rule} counts only in some cases: the situation leaves facts unknown",
                                    tuple(Node("when " + _when(c.when) + f": {rule} counts") for c in counts),
                                    tag="cases")
-        ruling = ruling.cases[0].ruling
+        ruling = ruling.cases[0].ruling  # the same in every case, as far as the rule goes
     if rule_counts(ruling, rule):
         return "counts", _find(ruling.explanation, "applied", f"{rule} ") or Node(f"{rule} counts")
     if ruling.automatic:
         return "automatic", Node(f"{rule} does not count: no roll is made, so no modifier counts",
                                  (ruling.explanation,), tag="automatic")
-    if modifier is not None and not active(modifier, _reading(pack, ruling, situation)):
+    if modifier is not None and not active(modifier, _reading(pack, situation)):
         under = ", ".join(f"reading {r} = {o}" for r, o in modifier.under)
         return "inactive", Node(f"{rule} is only in force under {under}", tag="inactive")
     for s in ruling.suppressed:
@@ -257,7 +258,8 @@ def _reason(
     return "failed", failed or Node(f"{rule} does not apply", tag="failed")
 
 
-def _reading(pack: Pack, ruling: Ruling, situation: Situation) -> Mapping[str, str]:
+def _reading(pack: Pack, situation: Situation) -> Mapping[str, str]:
+    """The reading of each choice the situation asks under: its own, else the pack's default."""
     return {r.name: r.default for r in pack.readings.values()} | dict(situation.reading)
 
 
