@@ -152,7 +152,8 @@ def run_faq(args: argparse.Namespace) -> int:
 _STATUS = {
     "counts": "it counts", "failed": "its condition fails", "suppressed": "a policy suppressed it",
     "ignored": "a permitted choice ignored it", "automatic": "no roll is made",
-    "inactive": "not in force under the reading used", "unknown": "it depends on facts the situation leaves unknown",
+    "inactive": "not in force under the reading used", "no effect": "it applies, but the value cannot be modified",
+    "unknown": "it depends on facts the situation leaves unknown",
 }
 
 

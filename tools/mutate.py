@@ -165,6 +165,12 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/solver/test_characteristics.py",
     ),
     "rulings/options.py": ("tests/rulings/test_options_mutants.py",),
+    "solver/space/find.py": (
+        "tests/solver/test_find_mutants.py",
+        "tests/solver/test_find.py",
+        "tests/solver/test_search.py",
+        "tests/solver/test_space.py",
+    ),
     "solver/space/whynot.py": (
         "tests/solver/test_space_whynot_mutants.py",
         "tests/solver/test_whynot.py",
@@ -2666,6 +2672,58 @@ EQUIVALENT: dict[str, Equivalent] = {
         "facts = _changeable(pack, quantity, modifier, None)",
         "_changeable reads status only as `status != 'counts'`, and here status is never 'counts' (returned "
         "above): None != 'counts' holds just the same"),
+    "solver.space.find.x__first__mutmut_1": Equivalent(
+        'return members if (max_facts is None) and False else members[:max_facts]',
+        "with max_facts None the slice members[:None] is every member, in order, as `members` is; its caller only "
+        "reads its length"),
+    "solver.space.find.x_condense__mutmut_1": Equivalent(
+        'Row = None',
+        "Row is only named in the annotations of `join` and `split`, which `from __future__ import annotations` "
+        "leaves as strings that nothing evaluates"),
+    "solver.space.find.x_merge_all__mutmut_5": Equivalent(
+        'while i <= len(rows):',
+        "at i == len(rows) the inner loop's range(i + 1, len(rows)) is empty: one more round that compares nothing, "
+        "then i passes the end"),
+    "solver.space.find.x_find__mutmut_6": Equivalent(
+        'ask(pack, quantity, None)  # raises the UnknownName with its did-you-mean',
+        "the quantity is not in the pack: `ask` finds no compiled ruling for it and `_ask` raises the same "
+        "UnknownName before it reads the situation"),
+    "solver.space.find.x__asked_before__mutmut_9": Equivalent(
+        'parts = tuple(getattr(pack, f.name) for f in fields(pack) if f.name != "XXindexXX")',
+        "the memos live in pack.index itself, so every pack that looks them up has that very index: its id, now in "
+        "every key, tells no two packs apart that the other parts do not"),
+    "solver.space.find.x__asked_before__mutmut_10": Equivalent(
+        'parts = tuple(getattr(pack, f.name) for f in fields(pack) if f.name != "INDEX")',
+        "the memos live in pack.index itself, so every pack that looks them up has that very index: its id, now in "
+        "every key, tells no two packs apart that the other parts do not"),
+    "solver.space.find.x__asked_before__mutmut_16": Equivalent(
+        'memos = pack.index.setdefault(("XXaskedXX", ""), {})',
+        "a cache key renamed alike where it is stored and looked up: still a (kind, name) pair, unique, not a kind "
+        "`_forget` drops, read by no other module"),
+    "solver.space.find.x__asked_before__mutmut_17": Equivalent(
+        'memos = pack.index.setdefault(("ASKED", ""), {})',
+        "a cache key renamed alike where it is stored and looked up: still a (kind, name) pair, unique, not a kind "
+        "`_forget` drops, read by no other module"),
+    "solver.space.find.x__asked_before__mutmut_18": Equivalent(
+        'memos = pack.index.setdefault(("asked", "XXXX"), {})',
+        "a cache key renamed alike where it is stored and looked up: still a (kind, name) pair, unique, not a kind "
+        "`_forget` drops, read by no other module"),
+    "solver.space.find.x_find__mutmut_48": Equivalent(
+        'groups = _groups(pack, quantity, inner, expr, None)',
+        "`_groups` never reads its max_facts argument (the limit is applied by `_first`): any value gives the "
+        "same groups"),
+    "solver.space.find.x_find__mutmut_90": Equivalent(
+        'pinned = {**fixed, **{f: v for f, v in zip(outer, values, strict=None) if v is not None}}',
+        "`values` comes from product(*outer_values), one value for each fact of `outer`: the two always have the "
+        "same length"),
+    "solver.space.find.x_find__mutmut_93": Equivalent(
+        'pinned = {**fixed, **{f: v for f, v in zip(outer, values, ) if v is not None}}',
+        "`values` comes from product(*outer_values), one value for each fact of `outer`: the two always have the "
+        "same length"),
+    "solver.space.find.x_find__mutmut_94": Equivalent(
+        'pinned = {**fixed, **{f: v for f, v in zip(outer, values, strict=False) if v is not None}}',
+        "`values` comes from product(*outer_values), one value for each fact of `outer`: the two always have the "
+        "same length"),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 
@@ -2734,7 +2792,7 @@ def run_mutmut(workdir: Path, module: str, tests: list[str], jobs: int, names: l
     )
     # A loaded pack is kept between runs only where the mutant cannot change loading (kb is loaded by kb alone).
     cache = os.devnull + "/no-pack-cache" if module.startswith("kb/") else str(workdir / "pack-cache")
-    env = dict(os.environ, RULINGS_CACHE=cache, PYTHONDONTWRITEBYTECODE="1")
+    env = dict(os.environ, RULINGS_CACHE=cache, RULINGS_TEST_CACHE=cache, PYTHONDONTWRITEBYTECODE="1")
     return subprocess.run([sys.executable, "-c", code], cwd=workdir, env=env, check=False).returncode
 
 

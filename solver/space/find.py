@@ -188,6 +188,8 @@ def find(pack: Pack, quantity: str, where: Expr | str | Callable[[Ruling], bool]
     minimal: list[tuple[dict[str, Any], Ruling]] = []
     seen = _Found()  # each result's facts beyond the fixed ones
     coverage = coverage if coverage is not None else Coverage()
+    if standing:  # more of a group hold in situations the limit leaves out
+        coverage.stop(LIMIT_STOP.format(max_facts=max_facts))
     asked = _asked_before(pack)
     for f in outer:
         if not partition(pack, f).exact:
@@ -197,8 +199,7 @@ def find(pack: Pack, quantity: str, where: Expr | str | Callable[[Ruling], bool]
         pinned = {**fixed, **{f: v for f, v in zip(outer, values, strict=True) if v is not None}}
         for given in situations(pack, inner, fixed=pinned, coverage=coverage, joint=joint):
             if max_facts is not None and len(given) - len(fixed) > max_facts:
-                coverage.stop(f"situations setting more than {max_facts} facts beyond those given were not "
-                              "searched (raise the limit with --max-facts)")
+                coverage.stop(LIMIT_STOP.format(max_facts=max_facts))
                 break
             if not all(_prefix(members, given) for members in groups):
                 continue
@@ -210,6 +211,10 @@ def find(pack: Pack, quantity: str, where: Expr | str | Callable[[Ruling], bool]
                 minimal.append((given, ruling))
                 seen.add(items)
     return condense(pack, minimal, groups)
+
+
+LIMIT_STOP = ("situations setting more than {max_facts} facts beyond those given were not searched "
+              "(raise the limit with --max-facts)")
 
 
 class _Found:

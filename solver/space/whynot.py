@@ -1,9 +1,10 @@
 """Why a rule did not count, and the smallest changes to the situation that make it count.
 
-A rule can miss a ruling four ways: its condition failed (traced through the
+A rule can miss a ruling these ways: its condition failed (traced through the
 derived facts behind it), a policy suppressed it in favour of another rule,
-the chooser ignored it under a permitted choice, or the roll was skipped (or
-the rule is tied to a reading not in force). The smallest changes are found
+the chooser ignored it under a permitted choice, the roll was skipped, the
+rule is tied to a reading not in force, or it applies to a value that can
+never be modified (a `-` characteristic). The smallest changes are found
 by asking, for one, two, then three facts at a time, every assignment the
 situation search allows, keeping those whose ruling counts the rule; each is
 a set of `--given` values that replays through `rulings ask`.
@@ -11,6 +12,7 @@ a set of `--given` values that replays through `rulings ask`.
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -65,7 +67,7 @@ class WhyNot:
     quantity: str
     rule: str
     status: str
-    """`counts`, `failed`, `suppressed`, `ignored`, `automatic`, `inactive` or `unknown`."""
+    """`counts`, `failed`, `suppressed`, `ignored`, `automatic`, `inactive`, `no effect` or `unknown`."""
     reason: Node
     ruling: Ruling
     changes: tuple[Change, ...] = ()
@@ -254,6 +256,10 @@ def _reason(
         choice = _find(ruling.explanation, "ignored", "choice")
         return "ignored", Node(f"{rule} is ignored by a permitted choice", (choice,) if choice else (),
                                tag="ignored")
+    inert = _find(ruling.explanation, "step", "no effect: ")
+    if inert is not None and rule in re.findall(r"(?:^no effect: |, )(\S+) \(", inert.claim):
+        steps = tuple(n for n in ruling.explanation.because if n.tag == "step" and not n.claim.startswith("start:"))
+        return "no effect", Node(f"{rule} applies, but changes nothing", steps)
     failed = _find(ruling.explanation, "failed", f"{rule} does not apply")
     return "failed", failed or Node(f"{rule} does not apply", tag="failed")
 

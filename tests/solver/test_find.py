@@ -191,7 +191,7 @@ def test_interchangeable_rules_are_found_as_any_k_of_them_and_stand_for_every_ch
             reaching.append(frozenset(given))
     minimal = {s for s in reaching if not any(o < s for o in reaching)}
     coverage = Coverage()
-    (found,) = find(pack, "q", "value >= 13", coverage=coverage)
+    (found,) = find(pack, "q", "value >= 13", max_facts=None, coverage=coverage)
     assert coverage.exhaustive
     assert found.any_of == ((3, tuple(f"f{i}" for i in range(8))),) and found.count == len(minimal) == 56
     assert {frozenset(s) for s in found.situations()} == minimal

@@ -33,7 +33,7 @@ from solver.space.whynot import (
     smallest_changes,
     why_not,
 )
-from tests.solver.small_packs import bools, pack, pack_text
+from tests.solver.small_packs import bools, keen_damage, pack, pack_text
 
 FANTASY, WH40K = load_pack("fantasy"), load_pack("wh40k")
 HIT = "hit: {kind: score, base: 4}"
@@ -463,3 +463,39 @@ def test_the_facts_worth_changing_are_the_rules_and_what_could_beat_it() -> None
     r = p.modifiers["r"]
     assert _changeable(p, "hit", r, "failed") == {"a", "b", "c", "z"}
     assert _changeable(p, "hit", r, "counts") == {"a", "z"}
+
+
+def test_a_rule_on_a_value_that_can_never_be_modified_applies_but_changes_nothing() -> None:
+    """keen holds (the weapon is keen) but damage is '-': the rule's condition did not fail, the value is fixed."""
+    keen = pack(keen_damage())
+    result = why_not(keen, "damage", "keen", Situation(base="-", given={"weapon.keen": True}))
+    assert (result.status, result.changes) == ("no effect", ())
+    assert [(depth, node.claim) for depth, node in result.reason.lines()] == [
+        (0, "keen applies, but changes nothing"), (1, "damage is '-': it can never be modified"),
+        (1, "no effect: keen (+1)")]
+    assert why_not(keen, "damage", "keen", Situation(base=2)).status == "failed"  # not keen: its condition fails
+
+
+def test_no_effect_names_the_rule_itself_not_one_whose_name_it_begins() -> None:
+    """"keen" is not among the rules of "no effect: keener (+1)": its own condition failed."""
+    both = pack(pack_text("r", facts=bools("weapon.keen", "weapon.keener"),
+                          quantities="damage: {kind: characteristic, characteristic: number}",
+                          modifiers=["keen: {quantity: damage, change: +1, when: weapon.keen}",
+                                     "keener: {quantity: damage, change: +1, when: weapon.keener}"]))
+    fixed = Situation(base="-", given={"weapon.keen": False, "weapon.keener": True})
+    assert why_not(both, "damage", "keen", fixed).status == "failed"
+    assert why_not(both, "damage", "keener", fixed).status == "no effect"
+
+
+def test_the_command_says_a_rule_on_a_fixed_value_applies(monkeypatch: pytest.MonkeyPatch, tmp_path: Any,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """`rulings why-not` heads the answer with the status in words, then the reason's lines."""
+    from rulings.cli import main
+
+    monkeypatch.setenv("RULINGS_CACHE", str(tmp_path / "cache"))
+    path = tmp_path / "keen.yaml"
+    path.write_text(keen_damage(), encoding="utf-8")
+    assert main(["why-not", str(path), "damage", "keen", "--base", "-", "--given", "weapon.keen=true"]) == 0
+    assert capsys.readouterr().out.splitlines()[:5] == [
+        "keen (damage): it applies, but the value cannot be modified", "", "keen applies, but changes nothing",
+        "  damage is '-': it can never be modified", "  no effect: keen (+1)"]
