@@ -2712,15 +2712,15 @@ EQUIVALENT: dict[str, Equivalent] = {
         'groups = _groups(pack, quantity, inner, expr, None)',
         "`_groups` never reads its max_facts argument (the limit is applied by `_first`): any value gives the "
         "same groups"),
-    "solver.space.find.x_find__mutmut_90": Equivalent(
+    "solver.space.find.x_find__mutmut_92": Equivalent(
         'pinned = {**fixed, **{f: v for f, v in zip(outer, values, strict=None) if v is not None}}',
         "`values` comes from product(*outer_values), one value for each fact of `outer`: the two always have the "
         "same length"),
-    "solver.space.find.x_find__mutmut_93": Equivalent(
+    "solver.space.find.x_find__mutmut_95": Equivalent(
         'pinned = {**fixed, **{f: v for f, v in zip(outer, values, ) if v is not None}}',
         "`values` comes from product(*outer_values), one value for each fact of `outer`: the two always have the "
         "same length"),
-    "solver.space.find.x_find__mutmut_94": Equivalent(
+    "solver.space.find.x_find__mutmut_96": Equivalent(
         'pinned = {**fixed, **{f: v for f, v in zip(outer, values, strict=False) if v is not None}}',
         "`values` comes from product(*outer_values), one value for each fact of `outer`: the two always have the "
         "same length"),
