@@ -165,6 +165,19 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/solver/test_characteristics.py",
     ),
     "rulings/options.py": ("tests/rulings/test_options_mutants.py",),
+    "solver/sequence.py": (
+        "tests/solver/test_sequence_engine_mutants.py",
+        "tests/solver/test_sequence.py",
+        "tests/solver/test_sequence_external.py",
+        "tests/solver/test_sequence_unknown_event.py",
+    ),
+    "solver/space/search.py": (
+        "tests/solver/test_search_mutants.py",
+        "tests/solver/test_search.py",
+        "tests/solver/test_space.py",
+        "tests/solver/test_joint.py",
+        "tests/solver/test_proofs.py",
+    ),
     "solver/space/find.py": (
         "tests/solver/test_find_mutants.py",
         "tests/solver/test_find.py",
@@ -183,17 +196,6 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/solver/test_compiled.py",
         "tests/rulings/test_fast_paths.py",
         "tests/solver/test_unknown_target.py",
-    ),
-    "solver/sequence.py": (
-        "tests/solver/test_sequence.py",
-        "tests/solver/test_sequence_external.py",
-        "tests/solver/test_sequence_unknown_event.py",
-    ),
-    "solver/space/search.py": (
-        "tests/solver/test_search.py",
-        "tests/solver/test_space.py",
-        "tests/solver/test_joint.py",
-        "tests/solver/test_proofs.py",
     ),
     "solver/space/sequence_diff.py": (
         "tests/solver/test_sequence_diff.py",
@@ -2724,6 +2726,134 @@ EQUIVALENT: dict[str, Equivalent] = {
         'pinned = {**fixed, **{f: v for f, v in zip(outer, values, strict=False) if v is not None}}',
         "`values` comes from product(*outer_values), one value for each fact of `outer`: the two always have the "
         "same length"),
+    "solver.space.search.x_interchangeable__mutmut_44": Equivalent(
+        'if (f is None or fact not in facts or f.type.kind != "bool" and f.derive is not None '
+        'or f.default is not False',
+        "the next test, `f.default is not False`, already drops every fact this one did: the loader keeps no default "
+        "on a derived fact (None), and only a bool fact can have the default False"),
+    "solver.space.search.x__constraint_check__mutmut_10": Equivalent(
+        "return _allows(pack, require, {**fixed, **dict(zip(vars_, values, strict=None))})",
+        "python-constraint calls the check with one value for each of `vars_`, the variables it was added with: the "
+        "lengths are always equal"),
+    "solver.space.search.x__constraint_check__mutmut_13": Equivalent(
+        "return _allows(pack, require, {**fixed, **dict(zip(vars_, values, ))})",
+        "python-constraint calls the check with one value for each of `vars_`, the variables it was added with: the "
+        "lengths are always equal"),
+    "solver.space.search.x__constraint_check__mutmut_14": Equivalent(
+        "return _allows(pack, require, {**fixed, **dict(zip(vars_, values, strict=False))})",
+        "python-constraint calls the check with one value for each of `vars_`, the variables it was added with: the "
+        "lengths are always equal"),
+    "solver.space.search.x__consistency_check__mutmut_8": Equivalent(
+        "return consistent(pack, {**fixed, **dict(zip(chosen, values, strict=None))})",
+        "python-constraint calls the check with one value for each of `chosen`, the variables it was added with: "
+        "the lengths are always equal"),
+    "solver.space.search.x__consistency_check__mutmut_11": Equivalent(
+        "return consistent(pack, {**fixed, **dict(zip(chosen, values, ))})",
+        "python-constraint calls the check with one value for each of `chosen`, the variables it was added with: "
+        "the lengths are always equal"),
+    "solver.space.search.x__consistency_check__mutmut_12": Equivalent(
+        "return consistent(pack, {**fixed, **dict(zip(chosen, values, strict=False))})",
+        "python-constraint calls the check with one value for each of `chosen`, the variables it was added with: "
+        "the lengths are always equal"),
+    "solver.space.search.x__index__mutmut_1": Equivalent(
+        "index = None",
+        "a pack's index is a cache: a lookup that misses only builds the same index again"),
+    "solver.space.search.x__index__mutmut_2": Equivalent(
+        "index = _INDEXES.get(None)",
+        "a pack's index is a cache: a lookup that misses only builds the same index again"),
+    "solver.space.search.x__index__mutmut_3": Equivalent(
+        "index = _INDEXES.get(id(None))",
+        "a pack's index is a cache: a lookup that misses only builds the same index again"),
+    "solver.space.search.x__index__mutmut_6": Equivalent(
+        "if index is None or index.pack is pack:",
+        "an index keeps its pack alive, so the index found under id(pack) is always that pack's: the mutant only "
+        "builds the same index again each time (a cache miss)"),
+    "solver.space.search.x__index__mutmut_7": Equivalent(
+        "if len(_INDEXES) > 8:",
+        "the number of indexes kept is only how much the cache holds: one more kept changes no result"),
+    "solver.space.search.x__index__mutmut_8": Equivalent(
+        "if len(_INDEXES) >= 9:",
+        "the number of indexes kept is only how much the cache holds: one more kept changes no result"),
+    "solver.space.search.x__index__mutmut_13": Equivalent(
+        "index = _INDEXES[id(None)] = _Index(pack)",
+        "stored where it is never looked up, the index is only built again at each call (a cache miss), alike"),
+    "solver.space.search.xǁ_Indexǁ__init____mutmut_1": Equivalent(
+        "self.pack = None",
+        "`_index` then never finds the pack's index its own and builds it again at each call: a cache miss, alike"),
+    "solver.space.search.x__relevant__mutmut_21": Equivalent(
+        "found = {id(entry[1]): entry for f in facts for entry in index.reads.get(f, ())}",
+        "each expression gets its own `base` set, shared by all its entries, so id(base) tells expressions apart "
+        "exactly as id(expr) does (and a repeated entry would only repeat an expression `_waiting` reads alike)"),
+    "solver.space.search.x__sample_uncached__mutmut_3": Equivalent(
+        "if fact is None and not splits(pack, name):",
+        "for a fact that does not split, `values_of` has no value to give (no domain, or a keywords fact without "
+        "classes: `_keyword_classes(...) or ()`), so the tuple built is () as returned before"),
+    "solver.space.search.x__solve__mutmut_44": Equivalent(
+        "problem.addConstraint(FunctionConstraint(_consistency_check(pack, chosen, fixed)), None)",
+        "python-constraint gives a constraint without variables every variable of the problem, in the order they "
+        "were added: exactly `chosen`, in its order"),
+    "solver.space.search.x__solve__mutmut_46": Equivalent(
+        "problem.addConstraint(FunctionConstraint(_consistency_check(pack, chosen, fixed)), )",
+        "python-constraint gives a constraint without variables every variable of the problem, in the order they "
+        "were added: exactly `chosen`, in its order"),
+    "solver.sequence.x_at_least__mutmut_4": Equivalent(
+        'return {n: sum((p for k, p in dist.items() if k >= n), ) for n in range(1, max(dist, default=0) + 1)}',
+        "every N from 1 to the largest key has at least that key's chance in the sum, and a chance is a Fraction, so "
+        "0 + Fraction is the same Fraction as Fraction(0) + Fraction"),
+    "solver.sequence.x__value__mutmut_6": Equivalent(
+        'found, missing = None',
+        'evaluate reads every name with values.get (a missing fact is UNKNOWN) and raises no KeyError, so the except '
+        'branch is never entered'),
+    "solver.sequence.x__value__mutmut_7": Equivalent(
+        'found, missing = UNKNOWN, e.args[1]',
+        'evaluate reads every name with values.get (a missing fact is UNKNOWN) and raises no KeyError, so the except '
+        'branch is never entered'),
+    "solver.sequence.x__value__mutmut_10": Equivalent(
+        'missing = next((n for n in sorted(expr.names) if values.get(n, UNKNOWN) is UNKNOWN), None)',
+        'an expression is UNKNOWN only when a fact it names is UNKNOWN or absent in values, so a missing name is '
+        'always found and the default is never used'),
+    "solver.sequence.x__value__mutmut_19": Equivalent(
+        'missing = next((n for n in sorted(expr.names) if values.get(n, UNKNOWN) is UNKNOWN), "XXXX")',
+        'an expression is UNKNOWN only when a fact it names is UNKNOWN or absent in values, so a missing name is '
+        'always found and the default is never used'),
+    "solver.sequence.x__allocate__mutmut_16": Equivalent(
+        'for n in range(max(attacks) + 2):',
+        'the loop always breaks at n == max(attacks), before the last value of either range'),
+    "solver.sequence.x__allocate__mutmut_21": Equivalent(
+        'for lane, count in zip(carried, vector, strict=None):',
+        'vector always has one count per carried lane (built from zero, which has one per carried lane), so zip '
+        'never sees lengths that differ'),
+    "solver.sequence.x__allocate__mutmut_24": Equivalent(
+        'for lane, count in zip(carried, vector, ):',
+        'vector always has one count per carried lane (built from zero, which has one per carried lane), so zip '
+        'never sees lengths that differ'),
+    "solver.sequence.x__allocate__mutmut_25": Equivalent(
+        'for lane, count in zip(carried, vector, strict=False):',
+        'vector always has one count per carried lane (built from zero, which has one per carried lane), so zip '
+        'never sees lengths that differ'),
+    "solver.sequence.x__allocate__mutmut_78": Equivalent(
+        'after = _one(after, damage[lane], None, models, wounds)',
+        '_one only tests carry for truth (elif carry:), and None is false as False is'),
+    "solver.sequence.x__one__mutmut_9": Equivalent(
+        'lost = min(d, (models - k) * wounds + h)',
+        "the cap on lost only binds when the damage reaches past the last model's wounds, and then the capped and "
+        "the uncapped total both give the state (models, 0)"),
+    "solver.sequence.x__one__mutmut_11": Equivalent(
+        'lost = min(d, (models + k) * wounds - h)',
+        "the cap on lost only binds when the damage reaches past the last model's wounds, and then the capped and "
+        "the uncapped total both give the state (models, 0)"),
+    "solver.sequence.x__one__mutmut_23": Equivalent(
+        'state = (min(models, total // wounds), total % wounds if (total // wounds < models) or True else 0)',
+        'lost is capped at the wounds left, so total is at most models * wounds: total // wounds reaches models only '
+        'at total == models * wounds, where total % wounds is 0 as well'),
+    "solver.sequence.x__one__mutmut_26": Equivalent(
+        'state = (min(models, total // wounds), total % wounds if total // wounds <= models else 0)',
+        'lost is capped at the wounds left, so total is at most models * wounds: total // wounds reaches models only '
+        'at total == models * wounds, where total % wounds is 0 as well'),
+    "solver.sequence.x__one__mutmut_25": Equivalent(
+        'state = (min(models, total // wounds), total % wounds if total / wounds < models else 0)',
+        'lost is capped at the wounds left, so total is a whole number of at most models * wounds, and for whole '
+        'numbers total / wounds < models exactly when total // wounds < models'),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 
@@ -2993,8 +3123,11 @@ def report(workdir: Path, module: str, *, show: bool = False) -> int:
     caught = sum(state in CAUGHT for state in status.values())
     score = 100.0 * caught / counted if counted else 100.0
     unchecked = sum(state == "not checked" for state in status.values())
-    record(module, {"mutants": len(status), "not_checked": unchecked, "caught": caught,
-                    "equivalent": len(equivalent), "left": [mutant for mutant, _ in survivors]})
+    if (ROOT / module).stat().st_mtime <= (workdir / "mutants" / (module + ".meta")).stat().st_mtime:
+        record(module, {"mutants": len(status), "not_checked": unchecked, "caught": caught,
+                        "equivalent": len(equivalent), "left": [mutant for mutant, _ in survivors]})
+    else:
+        print(f"{module} changed since this run: its figures are not recorded (run it again)")
     print(f"\n{name}: {len(status)} mutants, {caught} caught, {len(equivalent)} equivalent, "
           f"{len(survivors)} left: score {score:.1f}% ({caught}/{counted})")
     for mutant, state in survivors:

@@ -15,7 +15,7 @@ Sight values behind it. The expression is parsed with `kb.expr` (never
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, fields, replace
 from itertools import combinations, product
 from math import comb, prod
@@ -204,7 +204,7 @@ def find(pack: Pack, quantity: str, where: Expr | str | Callable[[Ruling], bool]
             if not all(_prefix(members, given) for members in groups):
                 continue
             items = frozenset((f, v) for f, v in given.items() if f not in fixed)  # fixed: in every situation
-            if _redundant(pack, given) or seen.within(items):
+            if _redundant(pack, given, fixed) or seen.within(items):
                 continue
             ruling = _asked(asked, pack, quantity, base, given, decided)
             if ruling is not None and wanted(ruling):
@@ -308,9 +308,10 @@ def _outer_values(pack: Pack, name: str) -> list[Any]:
     return [None, *sorted(sample_values(pack, name))]
 
 
-def _redundant(pack: Pack, given: Mapping[str, Any]) -> bool:
-    """A derived fact given the very value the rest of the situation derives (a smaller situation says it)."""
-    derived = [n for n in given if pack.facts[n].derive is not None]
+def _redundant(pack: Pack, given: Mapping[str, Any], fixed: Collection[str] = ()) -> bool:
+    """A derived fact the search set (not one of the `fixed`, which the user gave) to the very value the rest of the
+    situation derives (a smaller situation says it)."""
+    derived = [n for n in given if pack.facts[n].derive is not None and n not in fixed]
     if not derived:
         return False
     values = fact_values(pack, {n: v for n, v in given.items() if n not in derived})

@@ -239,10 +239,10 @@ def situations(
             yield from due(size)
             for combo in combinations(chosen_freely, size):
                 for assigned in _solve(pack, list(combo), fixed, checks, static):
-                    wanted, chained = _waited_for(pack, assigned, needs, reads)
+                    wanted = _waited_for(pack, assigned, needs, reads)
                     serial += 1
                     heapq.heappush(pending, (size + len(wanted), serial, _complete(
-                        pack, assigned, wanted, chained, needs, reads, checks, joint)))
+                        pack, assigned, wanted, needs, reads, checks, joint)))
             yield from due(size)
         yield from due(None)  # every fact was chosen: what is left holds facts given because they were waited for
 
@@ -269,35 +269,33 @@ def _reachable(pack: Pack, names: Iterable[str], reach: set[str]) -> bool:
 
 
 def _waited_for(pack: Pack, given: Mapping[str, Any], needs: list[str],
-                reads: list[tuple[Expr, set[str], str | None]]) -> tuple[list[str], bool]:
+                reads: list[tuple[Expr, set[str], str | None]]) -> list[str]:
     """The facts without a default that `given`'s expressions wait for, found in rounds (each given its first
-    value to see what else then waits), and whether it took more than one round."""
+    value to see what else then waits)."""
     wanted = _waiting(pack, given, needs, reads) if reads else []
     probe = {**given, **{f: values_of(pack, f)[0] for f in wanted}}
-    chained = False
     while wanted and (more := _waiting(pack, probe, needs, reads)):
-        chained = True
         wanted += more
         probe.update({f: values_of(pack, f)[0] for f in more})
-    return wanted, chained
+    return wanted
 
 
-def _complete(pack: Pack, given: dict[str, Any], wanted: list[str], chained: bool, needs: list[str],
+def _complete(pack: Pack, given: dict[str, Any], wanted: list[str], needs: list[str],
               reads: list[tuple[Expr, set[str], str | None]],
               checks: list[tuple[Expr, set[str]]], joint: bool) -> Iterator[dict[str, Any]]:
     """`given` with each combination of values of the facts it waits for (`_waited_for`, `_combinations`).
 
-    Where finding them took a second round, what waits can depend on the values, so each combination is
-    checked again and completed further where it must be. Plain values (no derived fact settled from its
-    possible inputs) are cheap, and can only find a fact waited for that is not: the situation is then a
-    little larger than it needs to be, never missing.
+    What waits can depend on the values (a fact that decides a condition only at another value of a fact the
+    first round gave), so each combination is checked again and completed further where it must be. Plain
+    values (no derived fact settled from its possible inputs) are cheap, and can only find a fact waited for
+    that is not: the situation is then a little larger than it needs to be, never missing.
     """
     for values in _combinations(pack, wanted, given, joint):
         found = {**given, **dict(zip(wanted, values, strict=True))}
-        if chained and (more := _waiting(pack, found, needs, reads)):
+        if wanted and (more := _waiting(pack, found, needs, reads)):
             for value in values_of(pack, more[0]):
                 deeper = {**found, more[0]: value}
-                yield from _complete(pack, deeper, *_waited_for(pack, deeper, needs, reads), needs, reads, checks,
+                yield from _complete(pack, deeper, _waited_for(pack, deeper, needs, reads), needs, reads, checks,
                                      joint)
             continue
         if all(_allows(pack, require, found) for require, _ in checks):
@@ -479,7 +477,9 @@ def _solve(
     """Every value assignment to exactly `chosen` (each away from its default), in the solver's order."""
     from constraint import FunctionConstraint, Problem
 
-    touching = [(i, require, [f for f in chosen if f in reads]) for i, (require, reads) in enumerate(checks)]
+    # a chosen derived fact touches a constraint on its inputs too: given, it frees them
+    touching = [(i, require, [f for f in chosen if f in reads or _base_of(pack, f) & reads])
+                for i, (require, reads) in enumerate(checks)]
     if any(not vars_ and not static[i] for i, _, vars_ in touching):
         return
     derived = any(pack.facts[f].derive is not None for f in [*chosen, *fixed])

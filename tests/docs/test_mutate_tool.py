@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import os
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -93,3 +94,25 @@ def test_stale_runs_each_module_not_run_on_its_source_smallest_first(mutate: Mod
     assert ran == ["kb/limits.py", "kb/loader.py"]  # by size; errors.py is current
     assert (ROOT / "kb/limits.py").stat().st_size < (ROOT / "kb/loader.py").stat().st_size
     assert "kb/expr.py: no fast tests known (FAST_TESTS): not run" in capsys.readouterr().err
+
+
+def test_a_report_is_recorded_only_for_the_source_it_ran_on(mutate: ModuleType, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """A run's verdicts belong to the source mutmut mutated: once the module is edited, they are not recorded."""
+    monkeypatch.setattr(mutate, "RECORD", tmp_path / "record.json")
+    meta = tmp_path / "mutants" / "kb" / "limits.py.meta"
+    meta.parent.mkdir(parents=True)
+    meta.write_text(json.dumps({"exit_code_by_key": {"kb.limits.x_f__mutmut_1": 1, "kb.limits.x_f__mutmut_2": 0,
+                                                     "kb.limits.x_f__mutmut_3": None}}), encoding="utf-8")
+    assert mutate.report(tmp_path, "kb/limits.py") == 1
+    kept = json.loads((tmp_path / "record.json").read_text(encoding="utf-8"))["kb/limits.py"]
+    assert {k: kept[k] for k in ("mutants", "not_checked", "caught", "equivalent", "left")} == {
+        "mutants": 3, "not_checked": 1, "caught": 1, "equivalent": 0, "left": ["kb.limits.x_f__mutmut_2",
+                                                                               "kb.limits.x_f__mutmut_3"]}
+    (tmp_path / "record.json").unlink()
+    source = (ROOT / "kb/limits.py").stat().st_mtime
+    os.utime(meta, (source - 60, source - 60))  # the run was before the module's last edit
+    assert mutate.report(tmp_path, "kb/limits.py") == 1
+    assert not (tmp_path / "record.json").exists()
+    assert "kb/limits.py changed since this run: its figures are not recorded (run it again)" in capsys.readouterr().out

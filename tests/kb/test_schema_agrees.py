@@ -205,9 +205,9 @@ def packs(draw: st.DrawFn) -> dict[str, Any]:
 
 
 def _share(policy: dict[str, Any], quantities: dict[str, Any]) -> None:
-    """A cap made right in meaning: of a roll or total's modifiers (on another kind it is drawn as a clamp), and one
-    of only the improvements or worsenings bounded on the side its sum can reach (improvements of a roll where higher
-    is better add up to 0 or more: a max)."""
+    """A cap made right in meaning: of a roll or total's modifiers (on another kind it is drawn as a clamp), its
+    limits reading no base, and one of only the improvements or worsenings bounded on the side its sum can reach
+    (improvements of a roll where higher is better add up to 0 or more: a max)."""
     if policy["kind"] != "cap":
         return
     named = [policy["quantity"]] if isinstance(policy["quantity"], str) else policy["quantity"]
@@ -216,6 +216,9 @@ def _share(policy: dict[str, Any], quantities: dict[str, Any]) -> None:
         policy.pop("of", None)
         policy["kind"] = "clamp"
         return
+    for key in ("min", "max"):  # a net modifier has no base to read (a clamp's limits may read it)
+        if isinstance(policy.get(key), str) and "base" in policy[key]:
+            policy[key] = -1 if key == "min" else 1
     if policy.get("of", "net") == "net":
         return
     betters = {q.get("better", "lower" if q["kind"] == "score" else "higher") for q in kinds}

@@ -502,3 +502,34 @@ def test_a_limit_the_group_fits_in_leaves_the_search_whole() -> None:
     coverage = Coverage()
     (found,) = find(pack(THREE), "q", "value >= 7", max_facts=3, coverage=coverage)
     assert coverage.exhaustive and found.ruling.value == 7
+
+
+
+def test_a_derived_fact_the_user_gives_is_no_redundancy_of_the_search() -> None:
+    """d given false (what z's default derives) is the user's: the search still sets x, and x = 3 is 5 dice."""
+    waited = pack(pack_text(facts=["z: {type: int, range: [0, 3], default: 0}", 'd: {type: bool, derive: "z >= 2"}',
+                                   "x: {type: int, range: [1, 3]}"],
+                            quantities="q: {kind: pool, base: 4}",
+                            modifiers='r1: {quantity: q, change: +1, when: "x >= 3"}'))
+    coverage = Coverage()
+    found = find(waited, "q", "value == 5", Situation(given={"d": False}), coverage=coverage)
+    assert described(found) == ["d = false, x = 3"] and coverage.exhaustive
+    assert _redundant(waited, {"d": False, "x": 3}) and not _redundant(waited, {"d": False, "x": 3}, {"d"})
+
+
+def test_fantasy_six_shooting_penalties_lie_beyond_a_limit_of_five() -> None:
+    """Seed (fantasy): six -1 shooting modifiers turn BS 3's 4+ into 10+, impossible, with no cover at all. A
+    search of five facts cannot set all six and says it did not see every situation; a limit of six finds it."""
+    from kb.loader import load_pack
+    from solver import ask
+
+    fantasy, given = load_pack("fantasy"), Situation(given={"shooter.bs": 3})
+    penalties = ["shooter.moved", "shooter.stand_and_shoot", "special.multiple_shots", "special.quick_to_fire",
+                 "special.sniper", "special.volley_fire"]
+    assert ask(fantasy, "to_hit", given.with_given(dict.fromkeys(penalties, True))).impossible
+    five = Coverage()
+    found = find(fantasy, "to_hit", "impossible", given, max_facts=5, coverage=five)
+    assert not five.exhaustive and all(sum(n for n, _ in f.any_of) <= 5 for f in found)
+    six = find(fantasy, "to_hit", "impossible", given, max_facts=6)
+    assert "shooter.bs = 3, any 6 of " + ", ".join(penalties) + " = true" in described(six)
+
