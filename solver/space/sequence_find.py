@@ -26,7 +26,7 @@ from kb.expr import UNKNOWN, Expr, FactType, evaluate
 from kb.model import Pack
 from solver.sequence import AttackRuling, at_least, mean, resolve
 from solver.situation import Situation
-from solver.space.find import Found, condense
+from solver.space.find import LIMIT_STOP, Found, condense
 from solver.space.model import Coverage
 from solver.space.search import frontier, situations
 
@@ -93,8 +93,7 @@ def find_sequence(pack: Pack, name: str, where: Expr | str, situation: Situation
     resolved = False
     for given in situations(pack, names, fixed=fixed, coverage=coverage):
         if max_facts is not None and len(given) - len(fixed) > max_facts:
-            coverage.stop(f"situations setting more than {max_facts} facts beyond those given were not searched "
-                          "(raise the limit with --max-facts)")
+            coverage.stop(LIMIT_STOP.format(max_facts=max_facts))
             break
         if coverage.out_of_time():
             break
