@@ -34,6 +34,16 @@ ASKS = [
     "/api/ask?pack=fantasy&quantity=to_hit&given=shooter.bs%3D3&given=target.in_hard_cover%3Dtrue",
     "/api/ask?pack=wh40k&quantity=hit_roll&roll=3&target=3%2B",
 ]
+
+
+def new_asks(count: int, start: int = 0) -> list[str]:
+    """`count` /api/ask queries no other in the run asks (from `start`): fantasy shots by skill and target's unit
+    strength, so no answer kept for a query (`Packs.kept_answer`) serves them, and each is worked out."""
+    return [f"/api/ask?pack=fantasy&quantity=to_hit&given=shooter.bs%3D{1 + i % 10}"
+            f"&given=target.unit_strength%3D{i // 10 % 100}" + ("&given=shooter.moved%3Dtrue" if i >= 1000 else "")
+            for i in range(start, start + count)]
+
+
 TRIVIAL = """
 import uvicorn
 from starlette.applications import Starlette

@@ -1,7 +1,7 @@
 """Remember what loading a pack computed, so a ruling starts fast.
 
 A loaded `Pack` is pickled under the user's cache folder, keyed by the pack
-files' paths, sizes and modification times, by every module of `kb` and by
+files' paths, sizes and checksums, by every module of `kb` and by
 the Rulings version. The file name is a cheap checksum of the key (`hashlib`
 costs a fresh process milliseconds to import); the file holds the whole key
 too, and a pack is served only when that matches. Unpickling runs code, so the folder is the user's own:
@@ -17,6 +17,7 @@ import zlib
 from collections.abc import Sequence
 from pathlib import Path
 
+from kb import folders
 from kb.locate import pack_files
 from kb.model import Pack
 
@@ -25,17 +26,17 @@ VERSION = "3"
 
 def cache_folder() -> Path:
     """Where loaded packs are kept: $RULINGS_CACHE, else the XDG cache folder."""
-    if os.environ.get("RULINGS_CACHE"):
-        return Path(os.environ["RULINGS_CACHE"])
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rulings"
+    return Path(folders.cache_folder())
 
 
 def load(name_or_path: str, *, extra: Sequence[str] = ()) -> Pack:
     """`kb.loader.load_pack`, through the cache."""
     files = [f for name in (name_or_path, *extra) for f in pack_files(name)]
     try:
-        stamps = [(str(f.resolve()), _stamp(f)) for f in files]
-    except (OSError, RuntimeError):  # a file that cannot be read: the loader says why
+        stamps: list[tuple[str, object]] | None = [(str(f.resolve()), folders.fingerprint(f)) for f in files]
+    except (OSError, RuntimeError):
+        stamps = None
+    if stamps is None or any(stamp is None for _, stamp in stamps):  # not read here: the loader says why
         from kb.loader import load_pack
 
         return load_pack(name_or_path, extra=extra)
@@ -43,7 +44,7 @@ def load(name_or_path: str, *, extra: Sequence[str] = ()) -> Pack:
     digest = key.encode()
     path = cache_folder() / f"{zlib.crc32(digest):08x}{zlib.adler32(digest):08x}.pickle"
     try:
-        if _private(path.parent) and _private(path):
+        if folders.private(path.parent) and folders.private(path):
             with path.open("rb") as f:
                 stored, pack = pickle.load(f)
             if stored == key and isinstance(pack, Pack):
@@ -57,7 +58,7 @@ def load(name_or_path: str, *, extra: Sequence[str] = ()) -> Pack:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         if path.parent.stat().st_uid == os.getuid():
             path.parent.chmod(0o700)  # a folder made before it was private
-        if not _private(path.parent):
+        if not folders.private(path.parent):
             return pack
         temporary = path.with_suffix(f".{os.getpid()}.tmp")
         with os.fdopen(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as out:
@@ -71,12 +72,6 @@ def load(name_or_path: str, *, extra: Sequence[str] = ()) -> Pack:
 def _stamp(file: Path) -> tuple[int, int]:
     stat = file.stat()
     return stat.st_size, stat.st_mtime_ns
-
-
-def _private(path: Path) -> bool:
-    """Whether only this user can have written `path` (no other owner, no group or world write)."""
-    info = path.stat()
-    return info.st_uid == os.getuid() and not info.st_mode & 0o022
 
 
 def _code_stamp() -> tuple[tuple[str, int, int], ...]:

@@ -98,7 +98,7 @@ def _plain_ask(words: list[str]) -> Any:
 
     return SimpleNamespace(command="ask", pack=pack, quantity=quantity, batch=None, situation=None, given=given,
                            base=None, roll=None, target=None, step=[], format=shown, colour="auto", full=False,
-                           with_files=[], readings=[], timeout=None, debug=False, run=_ask)
+                           with_files=[], readings=[], timeout=None, debug=False, run=_ask, words=words)
 
 
 MANY_GIVEN = 100
@@ -202,7 +202,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="the full derivation: every rule, including those that did not apply, and why (with --batch: "
                         "each line's explanation)")
     add_pack_options(p)
-    p.set_defaults(run=_ask)
+    p.set_defaults(run=_ask, words=None)
 
     p = sub.add_parser("test", help="run the examples stored in a pack")
     p.add_argument("pack", help=PACK_HELP)
@@ -448,18 +448,24 @@ def _ask(args: argparse.Namespace) -> int:
 
         from explain.json import ruling_json
 
-        print(json.dumps(ruling_json(ruling), ensure_ascii=False))
+        output = json.dumps(ruling_json(ruling), ensure_ascii=False) + "\n"
     elif args.format == "markdown":
         from explain.brief import brief_markdown
         from explain.text import render_markdown
 
-        print(render_markdown(ruling, pack) if args.full else brief_markdown(ruling, pack), end="")
+        output = render_markdown(ruling, pack) if args.full else brief_markdown(ruling, pack)
     else:
         from explain.brief import brief_text
         from explain.text import render_text
 
         colour = args.colour == "always" or (args.colour == "auto" and sys.stdout.isatty())
-        print(render_text(ruling, colour=colour, pack=pack) if args.full else brief_text(ruling, pack, colour=colour))
+        output = (render_text(ruling, colour=colour, pack=pack) if args.full
+                  else brief_text(ruling, pack, colour=colour)) + "\n"
+    print(output, end="")
+    if args.words:  # a plain ask: kept, to be answered again without the engine (rulings.start)
+        from rulings.answers import keep
+
+        keep(args.words, output)
     return 0
 
 

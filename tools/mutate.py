@@ -165,6 +165,9 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/solver/test_characteristics.py",
     ),
     "rulings/options.py": ("tests/rulings/test_options_mutants.py",),
+    "rulings/answers.py": ("tests/rulings/test_answers.py",),
+    "rulings/start.py": ("tests/rulings/test_answers.py",),
+    "kb/folders.py": ("tests/kb/test_cache.py", "tests/kb/test_cache_mutants.py", "tests/rulings/test_answers.py"),
     "solver/sequence.py": (
         "tests/solver/test_sequence_engine_mutants.py",
         "tests/solver/test_sequence.py",

@@ -7,7 +7,8 @@ traceback. `rulings.web.guard` wraps the app: the Host allowlist, upload
 content types and safety headers. Handlers are plain functions, which Starlette runs in a thread
 pool, so a slow search does not hold up other requests; `/api/ask` answers on the event loop itself where the
 ruling is quick (`api.quick_ask`: a loaded pack, a ruling that needs no cases), since a thread-pool hop would cost
-more than the ruling, and in the thread pool otherwise.
+more than the ruling, and in the thread pool otherwise; a query answered quickly before is answered again from
+the answers kept for its pack's version (`Packs.kept_answer`).
 """
 
 from __future__ import annotations
@@ -71,10 +72,16 @@ def create_app(named: Sequence[str] = (), *, hosts: Iterable[str] | None = None,
         """`/api/ask`: on the event loop where the ruling is quick (`api.quick_ask`), else in a worker thread."""
         if len(request.scope["query_string"]) > api.QUICK_QUERY_BYTES:  # reading it is work: all of it in a thread
             return Answer(await run_in_threadpool(lambda: api.ask_json(packs, api.arguments(request))))
+        query = request.scope["query_string"]
+        kept = packs.kept_answer(query)
+        if kept is not None:
+            return Response(kept, media_type=Answer.media_type)
         args = api.arguments(request)
         quick = api.quick_ask(packs, args)
         if quick is not None:
-            return Response(quick.encode("utf-8"), media_type=Answer.media_type)
+            body = quick.encode("utf-8")
+            packs.keep_answer(query, args.pack, body)
+            return Response(body, media_type=Answer.media_type)
         return Answer(await run_in_threadpool(api.ask_json, packs, args))
 
     async def check(request: Request) -> Response:

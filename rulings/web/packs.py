@@ -20,6 +20,9 @@ from kb.model import Pack
 QUICK_FILES = 16
 """The most files a pack may have for `Packs.loaded` to check them (a built-in pack is one file)."""
 
+KEPT_ANSWERS = 4096
+"""Quick answers kept (`Packs.kept_answer`) before they are forgotten all at once."""
+
 
 class Packs:
     """Served packs by name, each loaded on first use through the pack cache."""
@@ -44,6 +47,7 @@ class Packs:
         self._loading = threading.Lock()
         self._building: dict[tuple[str, str, Any], threading.Lock] = {}
         self._asked: dict[tuple[str, str], tuple[Pack, int]] = {}
+        self._answers: dict[bytes, tuple[str, Pack, bytes]] = {}
 
     def names(self) -> list[str]:
         """The served packs' names, built-in first, then those named on the command line."""
@@ -94,6 +98,25 @@ class Packs:
         """Count a ruling of `quantity` asked of this version of the pack in a worker thread."""
         with self._lock:
             self._asked[name, quantity] = (pack, self.asked(name, pack, quantity) + 1)
+
+    def kept_answer(self, query: bytes) -> bytes | None:
+        """The quick answer (`rulings.web.api.quick_ask`) made before to exactly this query string, if the pack it
+        was made of is still the one served under its name, unchanged (`loaded`); else None. An answer is a
+        function of the pack's version and the query alone, so the same query is answered without reading it
+        again: the explorer's pages ask the same situations for every reader."""
+        kept = self._answers.get(query)
+        if kept is None or self.loaded(kept[0]) is not kept[1]:
+            return None
+        return kept[2]
+
+    def keep_answer(self, query: bytes, name: str, answer: bytes) -> None:
+        """Keep the quick answer to `query`, made of the pack now served under `name` (`kept_answer`)."""
+        pack = self.loaded(name)
+        if pack is None:
+            return
+        if len(self._answers) >= KEPT_ANSWERS:
+            self._answers.clear()
+        self._answers[query] = (name, pack, answer)
 
     def source(self, name: str) -> str:
         """What the pack was named by on the command line (a built-in name or a path), for replay commands."""

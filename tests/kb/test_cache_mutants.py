@@ -176,10 +176,10 @@ def test_an_overlay_is_merged_through_the_cache(folder: Path) -> None:
 
 def test_a_file_that_cannot_be_stamped_is_loaded_by_the_loader_with_its_overlays(
         folder: Path, monkeypatch: pytest.MonkeyPatch, loads: list[str]) -> None:
-    def unreadable(file: Path) -> tuple[int, int]:
+    def unreadable(file: Path) -> tuple[int, int, int]:
         raise PermissionError(13, "Permission denied", str(file))
 
-    monkeypatch.setattr(kb.cache, "_stamp", unreadable)
+    monkeypatch.setattr(kb.folders, "fingerprint", unreadable)
     assert save_cap(cache.load(str(WARDENS), extra=[str(ERRATA)])) == "2"
     assert loads == [str(WARDENS)]
     assert not folder.exists()  # nothing cached without a key

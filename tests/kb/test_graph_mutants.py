@@ -229,3 +229,11 @@ def test_one_shortest_cycle_is_found_through_the_first_node_of_each_knot() -> No
 
 def test_a_graph_without_a_cycle_has_none() -> None:
     assert one_cycle_each(nx.DiGraph([("a", "b"), ("b", "c"), ("a", "c")]), "abc".index) == []
+
+
+def test_a_knot_found_after_a_lone_node_that_reads_nothing_back_still_gets_its_cycle() -> None:
+    """networkx finds the lone `c` (read by the knot, reading nothing) before the knot {a, b}: passing over `c`
+    must not end the search."""
+    graph = nx.DiGraph([("a", "b"), ("b", "a"), ("b", "c")])
+    assert next(iter(nx.strongly_connected_components(graph))) == {"c"}
+    assert one_cycle_each(graph, "abc".index) == [["a", "b"]]

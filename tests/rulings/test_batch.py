@@ -104,10 +104,10 @@ def test_refused_batches_are_one_message(argv: list[str], needle: str, capsys: p
 
 
 def test_an_overlong_line_fails_alone(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("RULINGS_MAX_FILE_BYTES", "200")
-    long = json.dumps({"quantity": "to_hit", "given": {"shooter.bs": 3}, "effects": ["+1"] * 100})
+    monkeypatch.setenv("RULINGS_MAX_FILE_BYTES", "40000")  # the pack's own file is read under the same limit
+    long = json.dumps({"quantity": "to_hit", "given": {"shooter.bs": 3}, "effects": ["+1"] * 7000})
     code, docs, _ = batch(capsys, monkeypatch, [long, json.dumps(SHOT)], "fantasy")
-    assert code == 2 and "longer than 200 bytes" in docs[0]["error"] and docs[1]["value"] == 7
+    assert code == 2 and "longer than 40,000 bytes" in docs[0]["error"] and docs[1]["value"] == 7
 
 
 def test_a_bug_on_one_line_is_reported_for_that_line(capsys: pytest.CaptureFixture[str],

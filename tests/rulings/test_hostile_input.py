@@ -211,9 +211,9 @@ def test_standard_input_is_read_with_the_same_limits(
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"\x00\xff\xfe garbage")))
     assert "<stdin>:1:2: not UTF-8 text" in refused(capsys, "ask", "fantasy", "to_hit", "--situation", "-")
-    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"# " + b"x" * 5000)))
-    monkeypatch.setenv("RULINGS_MAX_FILE_BYTES", "1000")
-    assert "<stdin>: the situation is larger than 1,000 bytes" in refused(
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"# " + b"x" * 50_000)))
+    monkeypatch.setenv("RULINGS_MAX_FILE_BYTES", "40000")  # above the pack file's own size: it is read too
+    assert "<stdin>: the situation is larger than 40,000 bytes" in refused(
         capsys, "ask", "fantasy", "to_hit", "--situation", "-")
 
 

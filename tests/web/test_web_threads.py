@@ -103,9 +103,9 @@ def test_a_quick_ruling_is_made_on_the_event_loop_not_in_a_worker_thread(made: l
                 assert (await get(app, f"/api/ask?{target}"))[0] == 200
         made.clear()
         statuses = []
-        for _ in range(3):
+        for bs in (4, 5, 6):  # queries not asked before: a kept answer (`Packs.kept_answer`) would make no ruling
             for target in QUICK:
-                statuses.append((await get(app, f"/api/ask?{target}"))[0])
+                statuses.append((await get(app, f"/api/ask?{target.replace('bs%3D3', f'bs%3D{bs}')}" + "&" * bs))[0])
         return statuses
 
     statuses, loop_thread = on_a_loop(run)
@@ -198,7 +198,7 @@ def test_the_answer_on_the_loop_is_the_answer_from_a_worker(target: str) -> None
     assert again == once * (COMPILE_AFTER + 3)
 
 
-def test_an_edited_pack_is_read_again_before_a_quick_ruling(tmp_path: Path) -> None:
+def test_an_edited_pack_is_read_again_before_a_quick_ruling_or_a_kept_answer(tmp_path: Path) -> None:
     pack = tmp_path / "mine.yaml"
     text = (ROOT / "kb" / "packs" / "fantasy.yaml").read_text(encoding="utf-8").replace("pack: fantasy", "pack: mine")
     pack.write_text(text, encoding="utf-8")
@@ -210,9 +210,10 @@ def test_an_edited_pack_is_read_again_before_a_quick_ruling(tmp_path: Path) -> N
         assert status == 200, body
         return int(json.loads(body)["value"])
 
-    assert [on_a_loop(value)[0] for _ in range(3)] == [4, 4, 4]
+    asked = COMPILE_AFTER + 3  # in a worker, then quickly on the loop, then from the answers kept
+    assert [on_a_loop(value)[0] for _ in range(asked)] == [4] * asked
     pack.write_text(text.replace("base: 7 - shooter.bs", "base: 8 - shooter.bs"), encoding="utf-8")
-    assert on_a_loop(value)[0] == 5
+    assert [on_a_loop(value)[0] for _ in range(asked)] == [5] * asked  # no answer kept for the old text
 
 
 def test_a_pack_not_loaded_or_changed_is_not_quick(tmp_path: Path) -> None:
@@ -265,3 +266,34 @@ def test_a_loaded_builtin_pack_is_quick_without_looking_at_its_file(monkeypatch:
     with pytest.raises(AssertionError, match=r"looked at the files of .*mine\.yaml"):
         packs.loaded("mine")
     assert mine.name == "mine"
+
+
+def test_a_query_answered_quickly_is_answered_again_without_a_ruling(made: list[tuple[int, bool]]) -> None:
+    app = create_app()
+
+    async def run() -> tuple[list[bytes], list[bytes]]:
+        for _ in range(COMPILE_AFTER + 1):  # the first rulings in a worker, then one made quickly, and kept
+            for target in QUICK:
+                assert (await get(app, f"/api/ask?{target}"))[0] == 200
+        first = [(await get(app, f"/api/ask?{target}"))[1] for target in QUICK]
+        made.clear()
+        return first, [(await get(app, f"/api/ask?{target}"))[1] for target in QUICK]
+
+    (first, again), _ = on_a_loop(run)
+    assert made == []
+    assert again == first and json.loads(first[1])["display"] == "5+"
+
+
+def test_kept_answers_are_forgotten_all_at_once_past_their_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    import rulings.web.packs
+
+    monkeypatch.setattr(rulings.web.packs, "KEPT_ANSWERS", 2)
+    packs = Packs()
+    packs.get("fantasy")
+    for query in (b"a", b"b"):
+        packs.keep_answer(query, "fantasy", query.upper())
+    assert [packs.kept_answer(q) for q in (b"a", b"b", b"c")] == [b"A", b"B", None]
+    packs.keep_answer(b"c", "fantasy", b"C")
+    assert [packs.kept_answer(q) for q in (b"a", b"b", b"c")] == [None, None, b"C"]
+    packs.keep_answer(b"d", "skirmish", b"D")  # a pack not loaded: nothing to keep it against
+    assert packs.kept_answer(b"d") is None
