@@ -97,6 +97,15 @@ class Undecided(RulingsError):
     """A ruling that needs facts the situation does not give, and cannot list a case for each of their values."""
 
 
+class Unworkable(RulingsError):
+    """An expression that cannot be worked out in a situation (a division by zero, a product beyond the bounds): the
+    pack's fault, not the situation's, so a search over situations stops and says where rather than pass it over.
+    `situation` is the situation's facts as its hint says them, once something that made the situation (a search,
+    a case of facts not given) has said them."""
+
+    situation = ""
+
+
 class Contradiction(RulingsError):
     """A situation that states two things that cannot both be true; `facts` names the facts that conflict."""
 

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, NoReturn
 
-from kb.errors import RulingsError
+from kb.errors import RulingsError, Unworkable
 from kb.limits import MAX_INT, excerpt
 
 __all__ = ["NON_REACH", "UNKNOWN", "Expr", "ExprSyntaxError", "FactType", "Names", "atoms", "check_expr", "children",
@@ -148,14 +148,14 @@ _FORBIDDEN_HINTS = {
 """For a construct the language refuses, what to write instead."""
 def _floordiv(a: Any, b: Any) -> Any:
     if b == 0:
-        raise RulingsError("division by zero", hint="the divisor is 0 in this situation")
+        raise Unworkable("division by zero", hint="the divisor is 0 in this situation")
     return a // b
 
 
 def _mul(a: Any, b: Any) -> Any:
     product = a * b
     if abs(product) > MAX_INT**2:  # repeated products grow without bound; sums of bounded products cannot
-        raise RulingsError("an expression's product grows beyond 10^36", hint="integers must stay within 10^18")
+        raise Unworkable("an expression's product grows beyond 10^36", hint="integers must stay within 10^18")
     return product
 
 
@@ -520,8 +520,8 @@ def evaluate(expr: Expr, values: Mapping[str, object]) -> object:
     """
     try:
         return expr._fn(values)
-    except RulingsError as e:  # division by zero, a product out of bounds: say which expression
-        raise RulingsError(f"{e.message} in {excerpt(expr.text)}", where=e.where, hint=e.hint) from None
+    except Unworkable as e:  # division by zero, a product out of bounds: say which expression
+        raise Unworkable(f"{e.message} in {excerpt(expr.text)}", where=e.where, hint=e.hint) from None
 
 
 def _kind(n: _Node, facts: Mapping[str, FactType], out: list[tuple[str, int]]) -> FactType:

@@ -22,7 +22,7 @@ from fractions import Fraction
 from itertools import product
 from typing import Any
 
-from kb.errors import RulingsError
+from kb.errors import Unworkable
 from kb.limits import MAX_INT
 from kb.model import NEUTRAL, STEPS
 
@@ -140,7 +140,7 @@ def apply_terms(
             elif op == "x":
                 value *= t.amount
                 if not -MAX_INT <= value <= MAX_INT:
-                    raise RulingsError(f"{t.rule} multiplies the value beyond 10^18", hint="integers stay within 10^18")
+                    raise Unworkable(f"{t.rule} multiplies the value beyond 10^18", hint="integers stay within 10^18")
             elif op == "/":
                 value = Fraction(value) / t.amount
             elif op == "+":

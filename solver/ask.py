@@ -16,8 +16,8 @@ from itertools import product
 from math import prod
 from typing import Any
 
-from kb.errors import Contradiction, RulingsError, Undecided, UnknownName
-from kb.expr import Expr, evaluate
+from kb.errors import Contradiction, RulingsError, Undecided, UnknownName, Unworkable
+from kb.expr import Expr, evaluate, show_value
 from kb.model import READING, Modifier, Pack, Policy, Quantity, Reading
 from solver.arithmetic import dice_count, faces
 from solver.derivation import Node
@@ -143,12 +143,27 @@ def check_inputs(q: Quantity, situation: Situation) -> None:
 def ask_if_possible(pack: Pack, quantity: str, situation: Situation, *, cases: bool = True) -> Ruling | None:
     """The ruling, or None for a situation the pack refuses (one that breaks a domain constraint, say).
 
-    For searches over many situations, where a refused one is simply not a witness.
+    For searches over many situations, where a refused one is simply not a witness. A situation in which the
+    pack's own expressions cannot be worked out (`Unworkable`: a division by zero) is the pack's fault: that error
+    is raised, with where the expression is written, and the search stops rather than pass the situation over.
     """
     try:
         return ask(pack, quantity, situation, cases=cases)
+    except Unworkable as e:  # said with the situation the search came to: the user did not give it
+        raise placed(e, situation.given) from None
     except RulingsError:
         return None
+
+
+def placed(e: Unworkable, given: Mapping[str, Any]) -> Unworkable:
+    """The error, its hint saying the situation's facts (where nothing inside has said them already): for a search,
+    or a case of facts the user did not give, which situation it came to."""
+    if e.situation:
+        return e
+    facts = ", ".join(f"{name} = {show_value(value)}" for name, value in given.items()) or "no facts given"
+    placed = Unworkable(e.message, where=e.where, hint=f"{e.hint}: {facts}")
+    placed.situation = facts
+    return placed
 
 
 def _reading_names(pack: Pack) -> frozenset[str]:
@@ -416,7 +431,10 @@ def _solve(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, 
     if assigned:
         given = Assumed({**situation.given, **assigned})
         given.assumed = frozenset(assigned)
-    values = derive_facts(pack, given)
+    try:
+        values = derive_facts(pack, given)
+    except Unworkable as e:
+        raise placed(e, given) if assigned else e from None
     if q.passes is not None and not q.passes.names <= values.keys():
         settled = _settled(pack, [n for n in q.passes.names if n not in values], given)
         if settled:  # a target the situation settles without giving it: worked out, as a rule's fact would be
@@ -429,6 +447,8 @@ def _solve(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, 
         return decide(pack, q, situation.given_as(given) if assigned else situation, values, reading)
     except NeedFacts as need:
         fact = _pick(pack, need.names)
+    except Unworkable as e:  # in a case of facts the user did not give: which case
+        raise placed(e, given) if assigned else e from None
     domain = _possible(pack, fact, given)
     if not domain:
         raise Undecided(f"{q.name} depends on {fact}, which the situation does not give",

@@ -210,7 +210,7 @@ def _partition(pack: Pack, fact: Fact) -> Partition:
     fns = [_atom_fn(a) for a in atoms]
     classes: dict[tuple[Any, ...], list[list[int]]] = {}
     for v in range(low, high + 1):
-        signature = tuple(fn({fact.name: v}) for fn in fns)
+        signature = tuple(_answer(fn, {fact.name: v}) for fn in fns)  # a value it fails on is a class of its own
         runs = classes.setdefault(signature, [])
         if runs and runs[-1][1] == v - 1:
             runs[-1][1] = v

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from kb.errors import Contradiction, RuleCycle, RulingsError, Span, Undecided
+from kb.errors import Contradiction, RuleCycle, RulingsError, Span, Undecided, Unworkable
 from kb.expr import UNKNOWN, Expr, evaluate, parse_expr
 from kb.loader import gc_paused
 from kb.model import READING, Modifier, Pack
@@ -364,7 +364,7 @@ class _OneReplaced(Mapping[str, Modifier]):
 
 def _limits(pack: Pack) -> Iterable[Finding]:
     """Each declared limit proven over every ruling of its quantities, or the smallest situation that breaks it."""
-    from solver.ask import ask
+    from solver.ask import ask, placed
     from solver.situation import Situation
     from solver.space.diff import every_reading
 
@@ -380,6 +380,8 @@ def _limits(pack: Pack) -> Iterable[Finding]:
                 try:
                     r = ask(pack, q, Situation(given={f: v for f, v in given.items() if f in pack.facts},
                                                base=given.get(BASE), target=given.get(TARGET)))
+                except Unworkable as e:  # the pack's fault, not a situation to pass over: said with where it came
+                    raise placed(e, {f: v for f, v in given.items() if f in pack.facts}) from None
                 except RulingsError:
                     continue
                 if not all(_respects(one, limit.holds) for one in (r, *(o.ruling for o in r.readings or ()))):

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise, product
 from typing import Any
 
-from kb.errors import RulingsError, UnknownName
+from kb.errors import RulingsError, UnknownName, Unworkable
 from kb.expr import UNKNOWN, Expr, evaluate, parse_expr
 from kb.model import Modifier, Pack
 from solver.keyword_classes import joint_keyword_classes
@@ -514,11 +514,23 @@ def _read(old: Pack | None, new: Pack, part: _Part, given: dict[str, Any]) -> tu
             out.append(None)
             continue
         possible = True
-        read = tuple(evaluate(e, values) if e.names <= pack.facts.keys() else None for e in part.exprs)
+        read = tuple(_value(e, values) if e.names <= pack.facts.keys() else None for e in part.exprs)
         if any(v is UNKNOWN for v in read):
             return None  # a fact without a default left out: the assignments that give it cover this one
         out.append(read)
     return tuple(out) if possible else None
+
+
+_FAILS = object()
+"""What an expression reads where it cannot be worked out (a division by zero): a reading of its own, whose
+situation is then asked, and its error compared as its answer."""
+
+
+def _value(expr: Expr, values: Mapping[str, Any]) -> Any:
+    try:
+        return evaluate(expr, values)
+    except Unworkable:
+        return _FAILS
 
 
 def _answer(r: Any) -> tuple[Any, ...]:
