@@ -321,11 +321,11 @@ def replay_command(pack: str, quantity: str, change: Change, *, situation_file: 
         >>> replay_command("fantasy", "to_hit", c, given={"shooter.bs": 3})
         'rulings ask fantasy to_hit --given shooter.bs=3 --given shooter.moved=true'
     """
-    parts = ["rulings", "ask", pack, quantity]
+    words = ["rulings", "ask", pack, quantity]
     if situation_file:
-        parts += ["--situation", situation_file]
+        words += ["--situation", situation_file]
     merged = {**(given or {}), **change.as_given()}
-    parts += [f"--given {shlex.quote(f'{n}={show_value(v)}')}" for n, v in merged.items()]
-    return " ".join(parts)
+    words += [w for n, v in merged.items() for w in ("--given", f"{n}={show_value(v)}")]
+    return " ".join(shlex.quote(w) for w in words)  # every word as the shell must pass it: a path may hold a space
 
 

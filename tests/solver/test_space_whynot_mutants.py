@@ -111,6 +111,14 @@ def test_replay_command_quotes_a_value_with_a_space_for_the_shell() -> None:
     assert shlex.split(command)[-1] == "attacker.keywords=[MONSTER, VEHICLE]"
 
 
+def test_replay_command_quotes_a_pack_or_situation_path_with_a_space() -> None:
+    change = Change((("shooter.moved", True),), "5+", ruling())
+    command = replay_command("my packs/house.yaml", "to_hit", change, situation_file="my shots/shot 1.yaml")
+    assert command == ("rulings ask 'my packs/house.yaml' to_hit --situation 'my shots/shot 1.yaml' "
+                       "--given shooter.moved=true")
+    assert shlex.split(command)[2:6] == ["my packs/house.yaml", "to_hit", "--situation", "my shots/shot 1.yaml"]
+
+
 def test_a_change_replays_through_rulings_ask(monkeypatch: pytest.MonkeyPatch, tmp_path: Any,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     """Seed (fantasy): "A model that moved ... suffering a -1 shooting modifier": BS 3 needs 4+, moved 5+;
