@@ -247,6 +247,7 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/explain/test_sequence_mutants.py",
         "tests/explain/test_sequence_text.py",
         "tests/rulings/test_sequence_cli.py",
+        "tests/explain/test_sequence_reasons_mutants.py",
     ),
     "explain/faq_keywords.py": (
         "tests/explain/test_faq_keywords_mutants.py",
