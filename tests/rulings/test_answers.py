@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kb.errors import RulingsError
 from kb.locate import pack_files
@@ -231,3 +233,23 @@ def test_a_question_about_a_pack_folder_is_not_kept(tmp_path: Path) -> None:
     assert answers._key(["ask", "tests/kb/folder_pack", "q"]) is None
     assert answers._key(["ask", "fantasy"]) is None
     assert answers._key(["why-not", "fantasy", "to_hit"]) is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(alphabet=st.characters(), max_size=30), min_size=3, max_size=6))
+def test_any_words_are_kept_and_recalled_as_they_are_or_passed_over(words: list[str]) -> None:
+    """Hostile words (NUL, lone surrogates, paths that are folders or devices) never make the first step fail."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        before = os.environ.get("RULINGS_CACHE")
+        os.environ["RULINGS_CACHE"] = folder
+        try:
+            asked = ["ask", *words]
+            answers.keep(asked, "kept\n")
+            assert answers.recall(asked) == ("kept\n" if answers._key(asked) is not None else None)
+        finally:
+            if before is None:
+                del os.environ["RULINGS_CACHE"]
+            else:
+                os.environ["RULINGS_CACHE"] = before
