@@ -93,8 +93,8 @@ def run_diff(args: argparse.Namespace) -> int:
                             "causes": list(c.causes),
                             "witness": {n: json_value(v) for n, v in c.witness.items()},
                             "replay": [
-                                replay_command(args.old, c.quantity, c.witness, extra, readings),
-                                replay_command(args.new, c.quantity, c.witness, new_extra, readings),
+                                replay_command(args.old, c.quantity, _known(old, c.witness), extra, readings),
+                                replay_command(args.new, c.quantity, _known(new, c.witness), new_extra, readings),
                             ],
                         }
                         for c in result.changes
@@ -117,8 +117,9 @@ def run_diff(args: argparse.Namespace) -> int:
             print(f"  smallest: {_given_text(c.witness)}")
             print(_answer_lines("before: ", c.old))
             print(_answer_lines("after:  ", c.new))
-            print(f"  replay before: {replay_command(args.old, c.quantity, c.witness, extra, readings)}")
-            print(f"  replay after:  {replay_command(args.new, c.quantity, c.witness, new_extra, readings)}")
+            before = replay_command(args.old, c.quantity, _known(old, c.witness), extra, readings)
+            after = replay_command(args.new, c.quantity, _known(new, c.witness), new_extra, readings)
+            print(f"  replay before: {before}\n  replay after:  {after}")
         if len(group) > len(shown):
             print(f"  ... and {_count(len(group) - 1, 'other change')} of answer from the same cause "
                   "(--all shows each; --format json lists them all)")
@@ -135,6 +136,12 @@ def run_diff(args: argparse.Namespace) -> int:
     return 0
 
 
+
+
+def _known(pack: Pack, witness: Mapping[str, Any]) -> dict[str, Any]:
+    """The witness as the pack can be asked it: a fact only the other version has is no fact of this one (it
+    cannot be given, and nothing of this version reads it)."""
+    return {n: v for n, v in witness.items() if n in pack.facts or n in (BASE, TARGET, SEQUENCE)}
 
 
 def replay_command(pack: str, quantity: str, given: Mapping[str, Any], extra: Sequence[str] = (),

@@ -201,7 +201,9 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/solver/test_unknown_target.py",
     ),
     "solver/space/sequence_diff.py": (
+        "tests/solver/test_sequence_diff_mutants.py",
         "tests/solver/test_sequence_diff.py",
+        "tests/rulings/test_diff_replays.py",
     ),
     "solver/space/sequence_find.py": (
         "tests/solver/test_sequence_find.py",
@@ -2858,6 +2860,26 @@ EQUIVALENT: dict[str, Equivalent] = {
         'state = (min(models, total // wounds), total % wounds if total / wounds < models else 0)',
         'lost is capped at the wounds left, so total is a whole number of at most models * wounds, and for whole '
         'numbers total / wounds < models exactly when total // wounds < models'),
+    "solver.space.sequence_diff.x_sequence_changes__mutmut_14": Equivalent(
+        "own = coverage[name] = Coverage(deadline=None)",
+        "nothing asks a sequence's coverage whether time ran out (sequence_diff never calls out_of_time, and "
+        "diff_packs and `rulings diff` read only its reasons, count and exhaustive): its deadline is never read"),
+    "solver.space.sequence_diff.x__own_situations__mutmut_26": Equivalent(
+        "yield {f: v for f, v in zip(names, values, strict=None) if v != new.facts[f].default}",
+        "product gives one value for each name: the two always have the same length"),
+    "solver.space.sequence_diff.x__own_situations__mutmut_29": Equivalent(
+        "yield {f: v for f, v in zip(names, values, ) if v != new.facts[f].default}",
+        "product gives one value for each name: the two always have the same length"),
+    "solver.space.sequence_diff.x__own_situations__mutmut_30": Equivalent(
+        "yield {f: v for f, v in zip(names, values, strict=False) if v != new.facts[f].default}",
+        "product gives one value for each name: the two always have the same length"),
+    "solver.space.sequence_diff.x__inputs__mutmut_43": Equivalent(
+        'sides = int(str(q.dice).upper().rpartition("D")[2] or 6)',
+        "a quantity's dice hold one D (the schema's pattern ^[1-9]?D(3|6)$), so the first D is the last"),
+    "solver.space.sequence_diff.x__inputs__mutmut_49": Equivalent(
+        'sides = int(str(q.dice).upper().partition("D")[2] or 7)',
+        "a roll's dice (D6 unless given, else the schema's pattern ^[1-9]?D(3|6)$) always have sides after the D, "
+        "so the fallback number is never used"),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 

@@ -59,7 +59,7 @@ def sequence_changes(old: Pack, new: Pack, changed: Sequence[str], changes: Iter
         moved = [c for q in used for c in by_quantity.get(q, ())]
         if not causes and not moved:
             continue
-        candidates = [(c.quantity, c.witness) for c in moved] + [("", w) for w in _own_situations(old, new, name)]
+        candidates = [*((c.quantity, c.witness) for c in moved), *((None, w) for w in _own_situations(old, new, name))]
         witness = _first_change(old, new, name, candidates, own)
         if witness is None:
             what = dict.fromkeys([*causes, *(c.quantity for c in moved)])
@@ -80,7 +80,7 @@ def _own_situations(old: Pack, new: Pack, name: str) -> Iterator[dict[str, Any]]
         yield {f: v for f, v in zip(names, values, strict=True) if v != new.facts[f].default}
 
 
-def _first_change(old: Pack, new: Pack, name: str, witnesses: Iterable[tuple[str, Mapping[str, Any]]],
+def _first_change(old: Pack, new: Pack, name: str, witnesses: Iterable[tuple[str | None, Mapping[str, Any]]],
                   coverage: Coverage) -> tuple[dict[str, Any], str, str] | None:
     """The first witness (of a quantity's change, as a replayable situation of the sequence) under which the
     sequence's outcome differs, with both outcomes."""
@@ -89,11 +89,13 @@ def _first_change(old: Pack, new: Pack, name: str, witnesses: Iterable[tuple[str
 
     for quantity, w in witnesses:
         inputs = _inputs(new.sequences[name], new, quantity, w)
-        given = _completed(old, new, name, {k: v for k, v in w.items() if k not in (BASE, TARGET, SEQUENCE)})
+        given = _completed(old, new, name, {k: v for k, v in w.items()  # an own situation's keys are all facts
+                                            if quantity is None or k not in (BASE, TARGET, SEQUENCE)})
         situation = Situation(given=given, sequence=inputs)
         coverage.searched += 1
-        try:
-            a, b = resolve(old, name, situation), resolve(new, name, situation)
+        try:  # each version given the facts it has (an erratum may add a fact the sequence reads)
+            a = resolve(old, name, Situation(given={f: v for f, v in given.items() if f in old.facts}, sequence=inputs))
+            b = resolve(new, name, situation)
         except RulingsError:  # a witness of one quantity may not be a whole situation for the sequence
             continue
         if a.outcome != b.outcome:
@@ -120,16 +122,17 @@ def _completed(old: Pack, new: Pack, name: str, given: Mapping[str, Any]) -> dic
     return out
 
 
-def _inputs(seq: RollSequence, pack: Pack, quantity: str, witness: Mapping[str, Any]) -> dict[str, Any]:
+def _inputs(seq: RollSequence, pack: Pack, quantity: str | None, witness: Mapping[str, Any]) -> dict[str, Any]:
     """The sequence inputs a comparison gives: two attacks and one damage (or the witness's base, where it is
     of that characteristic), and where a step's target comes from the situation, the middle of its die (or the
-    witness's target, where it is of that step's roll)."""
-    def own(name: str, default: Any) -> Any:
-        return witness.get(BASE, default) if name == quantity else default
+    witness's target, where it is of that step's roll). `quantity` is None for a situation of the sequence's own
+    facts: none of its keys is a base (a fact may be named `base`)."""
+    def own(name: str | None, default: Any) -> Any:
+        return witness.get(BASE, default) if name is not None and name == quantity else default
 
     inputs: dict[str, Any] = {}
     if seq.attacks is None or pack.quantities[seq.attacks].base is None:
-        inputs["attacks"] = own(seq.attacks or "", 2)
+        inputs["attacks"] = own(seq.attacks, 2)
     if seq.damage is not None and pack.quantities[seq.damage].base is None:
         inputs["damage"] = own(seq.damage, 1)
     for step in seq.rolls:
