@@ -2880,6 +2880,39 @@ EQUIVALENT: dict[str, Equivalent] = {
         'sides = int(str(q.dice).upper().partition("D")[2] or 7)',
         "a roll's dice (D6 unless given, else the schema's pattern ^[1-9]?D(3|6)$) always have sides after the D, "
         "so the fallback number is never used"),
+    "solver.facts.x_derive_facts__mutmut_11": Equivalent(
+        "given_derived = [n for n in given if pack.facts[n].derive is not None or n not in assumed]",
+        "the values are the same: where no derived fact is given outside a case's assumptions, `defaults_apply` "
+        "frees no input and keeps every base default except the given facts', which `values.update(given)` sets "
+        "anyway (only the ('defaults', '') cache goes unstored, and the order of the dict's keys, which nothing "
+        "reads, differs)"),
+    "solver.facts.x_derive_facts__mutmut_20": Equivalent(
+        "defaults = None",
+        "the facts' defaults are a cache in the pack's index: a lookup that misses only works them out again, "
+        "alike"),
+    "solver.facts.x_derive_facts__mutmut_21": Equivalent(
+        "defaults = pack.index.get(None)",
+        "as above: the defaults are a cache, a lookup that misses works them out again, alike"),
+    "solver.facts.x_derive_facts__mutmut_22": Equivalent(
+        'defaults = pack.index.get(("XXdefaultsXX", ""))',
+        "as above: the defaults are a cache, a lookup that misses works them out again, alike"),
+    "solver.facts.x_derive_facts__mutmut_23": Equivalent(
+        'defaults = pack.index.get(("DEFAULTS", ""))',
+        "as above: the defaults are a cache, a lookup that misses works them out again, alike"),
+    "solver.facts.x_derive_facts__mutmut_24": Equivalent(
+        'defaults = pack.index.get(("defaults", "XXXX"))',
+        "as above: the defaults are a cache, a lookup that misses works them out again, alike"),
+    "solver.facts.x_derive_facts__mutmut_27": Equivalent(
+        'defaults = pack.index["XXdefaultsXX", ""] = {n: f.default for n, f in pack.facts.items()',
+        "the defaults are a cache: stored under a key no lookup reads, they are worked out again, alike, for each "
+        "situation (solver.space.check copies the ('defaults', '') key only where present, so it then copies "
+        "nothing, and its pack works them out too)"),
+    "solver.facts.x_derive_facts__mutmut_28": Equivalent(
+        'defaults = pack.index["DEFAULTS", ""] = {n: f.default for n, f in pack.facts.items()',
+        "as above: the defaults are a cache, stored where no lookup reads them they are worked out again, alike"),
+    "solver.facts.x_derive_facts__mutmut_29": Equivalent(
+        'defaults = pack.index["defaults", "XXXX"] = {n: f.default for n, f in pack.facts.items()',
+        "as above: the defaults are a cache, stored where no lookup reads them they are worked out again, alike"),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 

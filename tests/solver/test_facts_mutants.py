@@ -14,6 +14,7 @@ import pytest
 from kb.errors import Contradiction
 from kb.expr import parse_expr
 from kb.model import Pack
+from solver import consistent
 from solver.ask import Assumed
 from solver.derivation import Node
 from solver.facts import derive_facts, explain_condition
@@ -355,3 +356,81 @@ def test_what_a_condition_reads_is_this_packs_own_not_another_packs_of_the_same_
     assert explain_condition(derived, parse_expr("lofty"), derive_facts(derived, case), case, True)[0].because == (
         Node("in this case (lofty)"),
     )
+
+
+# -- what a situation settles, and what it leaves open --------------------------------------------------------------
+
+
+SUM = """\
+pack: s
+facts:
+  m: {type: int, range: [0, 3]}
+  h: {type: int, range: [0, 3]}
+  always: {type: bool, derive: m + h >= 0}
+quantities:
+  roll: {kind: roll, dice: D6}
+"""
+
+
+def test_a_derived_fact_no_value_of_several_free_inputs_makes_lists_them_all() -> None:
+    # m and h are 0 to 3, so m + h is never negative: no value of either makes always false
+    error = contradiction(pack(SUM), {"always": False})
+    assert error.message == "always is given as false, but no value of h, m derives it"
+    assert error.facts == ("always",)
+
+
+DEFAULTED = """\
+pack: d
+facts:
+  n: {type: int, range: [0, 3], default: 0}
+  m: {type: int, range: [0, 3]}
+  edge: {type: bool, derive: m >= n}
+quantities:
+  roll: {kind: roll, dice: D6}
+"""
+
+
+def test_a_case_assuming_a_derived_fact_its_inputs_defaults_cannot_make_is_refused() -> None:
+    # n defaults to 0 and m is 0 or more, so m >= n: a case that assumes edge false keeps n at its default, and
+    # no m makes edge false
+    defaulted = pack(DEFAULTED)
+    error = contradiction(defaulted, assumed({"edge": False}, "edge"))
+    assert error.message == "edge is given as false, but no value of m with n = 0 (its default) derives it"
+    assert error.facts == ("edge", "n")
+    # given by the user, edge false frees n from its default: n = 1 and m = 0 make it
+    assert derive_facts(defaulted, {"edge": False}) == {"edge": False}
+
+
+KEYWORDS = """\
+pack: k
+facts:
+  kx: {type: keywords, text: the other unit's keywords}
+  kw: {type: keywords, default: [], text: the unit's keywords}
+  m: {type: int, range: [0, 3], text: "the height is {value}"}
+  open: {type: bool, derive: "'X' in kx or m >= 0", text: open}
+  sure: {type: bool, derive: "'X' in kw or m >= 0", text: sure}
+  after: {type: bool, derive: not sure, text: after}
+quantities:
+  roll: {kind: roll, dice: D6}
+"""
+
+
+def test_a_derived_fact_reading_a_keywords_fact_nobody_gave_stays_open_and_the_next_are_still_worked_out() -> None:
+    # kx has no default and is not given: no search tries every set of keywords, so open is left for the ruling
+    # to branch on, though m >= 0 whatever m is; sure reads kw, whose default is no keyword, so only m >= 0
+    # counts, and every m makes it true; after is not sure: false
+    assert derive_facts(pack(KEYWORDS), {}) == {"kw": frozenset(), "sure": True, "after": False}
+
+
+def test_a_derived_fact_given_a_keywords_input_is_settled_by_its_other_inputs() -> None:
+    # kx given without X: open is m >= 0, true whatever m is
+    values = derive_facts(pack(KEYWORDS), {"kx": ["Y"]})
+    assert (values["open"], values["sure"]) == (True, True)
+
+
+def test_a_derived_fact_whose_inputs_were_too_many_to_search_stays_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    # m and h are 0 to 3: m + h >= 0 whatever they are, so always is true; with the search cut to 3 of their
+    # combinations, that is not proven, and always is left open
+    assert derive_facts(pack(SUM), {}) == {"always": True}
+    monkeypatch.setattr(consistent, "SOLUTION_LIMIT", 3)
+    assert derive_facts(pack(SUM), {}) == {}
