@@ -2913,6 +2913,14 @@ EQUIVALENT: dict[str, Equivalent] = {
     "solver.facts.x_derive_facts__mutmut_29": Equivalent(
         'defaults = pack.index["defaults", "XXXX"] = {n: f.default for n, f in pack.facts.items()',
         "as above: the defaults are a cache, stored where no lookup reads them they are worked out again, alike"),
+    "solver.space.sequence_diff.x__inputs__mutmut_4": Equivalent(
+        "return witness.get(BASE, None) if name is not None and name == quantity else default",
+        "a witness of the attacks or damage characteristic is only read here when the situation gives its base, "
+        "and diff's witness of such a characteristic always holds the base it tried: the default is never used"),
+    "solver.space.sequence_diff.x__inputs__mutmut_6": Equivalent(
+        "return witness.get(BASE, ) if name is not None and name == quantity else default",
+        "a witness of the attacks or damage characteristic is only read here when the situation gives its base, "
+        "and diff's witness of such a characteristic always holds the base it tried: the default is never used"),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 
