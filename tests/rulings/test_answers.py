@@ -34,8 +34,11 @@ sys.exit(code)
 def start(words: list[str], cache: Path, cwd: Path = ROOT, **env: str) -> tuple[int, str, list[str]]:
     """`rulings WORDS` in a fresh process (the command's own entry, `rulings.start`): exit code, output, and the
     engine's modules it imported."""
+    environment = {**os.environ, "RULINGS_CACHE": str(cache), "PYTHONPATH": str(ROOT), **env}
+    if environment.get(answers.MUTANT) == "stats":  # mutation testing's first pass: a child cannot report to it,
+        environment["MUTMUT_DEPENDENCY_DEPTH"] = "0"  # so it runs the code as written without reporting
     done = subprocess.run([sys.executable, "-c", PROBE, *words], capture_output=True, text=True, check=False,
-                          cwd=cwd, env={**os.environ, "RULINGS_CACHE": str(cache), "PYTHONPATH": str(ROOT), **env})
+                          cwd=cwd, env=environment)
     engine = [line for line in done.stderr.splitlines() if line.startswith("ENGINE:")]
     assert len(engine) == 1, done.stderr
     return done.returncode, done.stdout, [m for m in engine[0].removeprefix("ENGINE:").strip().split(",") if m]
@@ -253,3 +256,49 @@ def test_any_words_are_kept_and_recalled_as_they_are_or_passed_over(words: list[
                 del os.environ["RULINGS_CACHE"]
             else:
                 os.environ["RULINGS_CACHE"] = before
+
+
+def test_the_first_step_answers_a_plain_ask_asked_before_and_hands_on_the_rest(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import rulings.cli
+    from rulings import start
+
+    monkeypatch.setenv("RULINGS_CACHE", str(tmp_path))
+    handed: list[list[str]] = []
+    real = rulings.cli.main
+
+    def cli(words: list[str]) -> int:
+        handed.append(words)
+        return real(words)
+
+    monkeypatch.setattr(rulings.cli, "main", cli)
+    monkeypatch.setattr(sys, "argv", ["rulings", *ASK])
+    assert start.main() == 0
+    first = capsys.readouterr().out
+    assert handed == [ASK]  # not asked before: the engine answers
+    assert start.main() == 0
+    assert capsys.readouterr().out == first and handed == [ASK]  # asked before: answered here
+    monkeypatch.setattr(sys, "argv", ["rulings", "packs"])
+    assert start.main() == 0
+    assert handed == [ASK, ["packs"]] and "fantasy" in capsys.readouterr().out
+
+
+def test_a_kept_answer_to_a_closed_pipe_ends_quietly(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulings import start
+
+    monkeypatch.setenv("RULINGS_CACHE", str(tmp_path))
+    answers.keep(ASK, "kept\n")
+
+    class Closed:
+        def write(self, text: str) -> int:
+            raise BrokenPipeError
+
+        def flush(self) -> None:
+            raise BrokenPipeError
+
+        def isatty(self) -> bool:
+            return False
+
+    monkeypatch.setattr(sys, "stdout", Closed())
+    monkeypatch.setattr(sys, "argv", ["rulings", *ASK])
+    assert start.main() == 0
