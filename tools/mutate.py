@@ -2929,6 +2929,18 @@ EQUIVALENT: dict[str, Equivalent] = {
         "text = f.read(limit + 2)",
         "a file larger than the limit is refused from its size before it is read; one that grew since is refused "
         "after reading more than the limit, whether one byte more or two: the same None"),
+    "kb.cache.x_load__mutmut_40": Equivalent(
+        "path.parent.mkdir(parents=True, exist_ok=True)",
+        "the folder is made private (chmod 0700) right after it is made, whatever mode it was made with"),
+    "kb.cache.x_load__mutmut_43": Equivalent(
+        "path.parent.mkdir(mode=449, parents=True, exist_ok=True)",
+        "the folder is made private (chmod 0700) right after it is made, whatever mode it was made with"),
+    "kb.cache.x_load__mutmut_70": Equivalent(
+        "out.write(pickle.dumps((key, pack), protocol=None))",
+        "the cache is read back by the same Python: a pack pickled with its default protocol loads the same"),
+    "kb.cache.x_load__mutmut_72": Equivalent(
+        "out.write(pickle.dumps((key, pack), ))",
+        "the cache is read back by the same Python: a pack pickled with its default protocol loads the same"),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 

@@ -183,3 +183,14 @@ def test_a_file_that_cannot_be_stamped_is_loaded_by_the_loader_with_its_overlays
     assert save_cap(cache.load(str(WARDENS), extra=[str(ERRATA)])) == "2"
     assert loads == [str(WARDENS)]
     assert not folder.exists()  # nothing cached without a key
+
+
+def test_a_pack_file_renamed_with_its_text_kept_is_loaded_again(folder: Path, tmp_path: Path,
+                                                                 loads: list[str]) -> None:
+    """Same texts, in the same order, but one file renamed: each rule says where it is written, now the new name."""
+    pack = tmp_path / "mine"
+    shutil.copytree(ROOT / "tests" / "kb" / "folder_pack", pack)
+    assert cache.load(str(pack)).modifiers["moved"].where.path.endswith("rules.yaml")
+    (pack / "rules.yaml").rename(pack / "rules2.yaml")
+    assert cache.load(str(pack)).modifiers["moved"].where.path.endswith("rules2.yaml")
+    assert loads == [str(pack)] * 2
