@@ -1559,9 +1559,6 @@ EQUIVALENT: dict[str, Equivalent] = {
     "explain.english.x_noun__mutmut_47": Equivalent(
         'before, _, after = " ".join(words[i + 1:]).rpartition("{value}")',
         "a fact's text names its value once, so the first {value} is the last"),
-    "explain.brief.x__reasons__mutmut_214": Equivalent(
-        'for n in nodes if n.tag == "step" and _shown_step(n.claim, None)]',
-        "`_shown_step` reads only the step's claim, never the ruling it is given"),
     "explain.brief.x__answer__mutmut_29": Equivalent(
         'base = next((n.claim for n in ruling.explanation.because if n.tag == "base"), "XXXX")',
         "the claim of a missing base is only asked whether it starts with 'the roll: ': neither '' nor 'XXXX' does"),
@@ -2941,6 +2938,13 @@ EQUIVALENT: dict[str, Equivalent] = {
     "kb.cache.x_load__mutmut_72": Equivalent(
         "out.write(pickle.dumps((key, pack), ))",
         "the cache is read back by the same Python: a pack pickled with its default protocol loads the same"),
+    "explain.brief.x__reasons__mutmut_116": Equivalent(
+        'if op in "XX+-XX" and each.startswith("-") and each[1:].isdigit():  # "+-1" each is -1 each',
+        "a modifier's op is a single one of + - x / = (the schema and split_change see to it), and the only other "
+        "single character in \"XX+-XX\" is a capital X, which no op is"),
+    "explain.brief.x__reasons__mutmut_226": Equivalent(
+        'for n in nodes if n.tag == "step" and _shown_step(n.claim, None)]',
+        "`_shown_step` reads only the step's claim, never the ruling it is given"),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 
