@@ -3133,8 +3133,9 @@ def mutate(module: str, tests: list[str], args: argparse.Namespace) -> int:
         left = [m for m, s in results(workdir, module).items() if s not in CAUGHT and m not in EQUIVALENT]
         if not code and args.recheck and left and not args.mutants:
             code = run_mutmut(workdir, module, tests, args.jobs, left)
-        if code:
-            print(f"mutmut stopped with exit code {code}", file=sys.stderr)
+        meta = workdir / "mutants" / (module + ".meta")
+        if code and not (meta.is_file() and not results(workdir, module)):  # none to make: mutmut stops, and so
+            print(f"mutmut stopped with exit code {code}", file=sys.stderr)  # the module is recorded with none
             return code
 
     return report(workdir, module, show=args.show)

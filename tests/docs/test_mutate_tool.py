@@ -116,3 +116,23 @@ def test_a_report_is_recorded_only_for_the_source_it_ran_on(mutate: ModuleType, 
     assert mutate.report(tmp_path, "kb/limits.py") == 1
     assert not (tmp_path / "record.json").exists()
     assert "kb/limits.py changed since this run: its figures are not recorded (run it again)" in capsys.readouterr().out
+
+
+def test_a_module_with_nothing_to_mutate_is_recorded_with_none(mutate: ModuleType, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """mutmut stops (exit 1) where it made no mutant (a module of properties alone): that is a run, of none; a
+    stop with mutants made is not."""
+    monkeypatch.setattr(mutate, "RECORD", tmp_path / "record.json")
+    meta = tmp_path / "mutants" / "solver" / "space" / "model.py.meta"
+    meta.parent.mkdir(parents=True)
+    meta.write_text(json.dumps({"exit_code_by_key": {}}), encoding="utf-8")
+    monkeypatch.setattr(mutate, "prepare", lambda workdir, fresh: None)
+    monkeypatch.setattr(mutate, "run_mutmut", lambda *args: 1)
+    args = mutate.argparse.Namespace(workdir=tmp_path, report=False, fresh=False, jobs=1, mutants=None, recheck=False,
+                                     show=False)
+    assert mutate.mutate("solver/space/model.py", ["tests/x.py"], args) == 0
+    assert json.loads((tmp_path / "record.json").read_text(encoding="utf-8"))["solver/space/model.py"]["mutants"] == 0
+    meta.write_text(json.dumps({"exit_code_by_key": {"solver.space.model.x_f__mutmut_1": None}}), encoding="utf-8")
+    assert mutate.mutate("solver/space/model.py", ["tests/x.py"], args) == 1
+    assert "mutmut stopped with exit code 1" in capsys.readouterr().err
