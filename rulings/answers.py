@@ -15,7 +15,7 @@ of a pack that is one file (a built-in name or a file's path; a folder's files
 can change without a file the key reads changing), and only when it
 succeeded: every mistake goes to the engine, which words it.
 
-This module imports little of Rulings (`kb.folders`, `kb.limits`) and of
+This module imports little of Rulings (`kb.folders`) and of
 Python (`marshal` and `zlib` are built in): it runs before anything else in a
 fresh process. The answers live in the pack cache's folder, under `answers/`,
 and are read only from a folder and files that no other user owns or could
@@ -32,7 +32,6 @@ import sys
 import zlib
 
 from kb.folders import cache_folder, fingerprint, private
-from kb.limits import MAX_PATH
 
 VERSION = "1"
 PACKAGES = ("kb", "solver", os.path.join("solver", "space"), "explain", "rulings")
@@ -114,9 +113,7 @@ def _environment() -> list[tuple[str, str]]:
 def _pack_file(name: str) -> str | None:
     """The one file `kb.locate.pack_files` reads for `name`, or None where it would read a folder, say the name is
     wrong, or anything else the engine should word."""
-    if not name.strip() or "\0" in name or len(name) > MAX_PATH:
-        return None
-    try:
+    try:  # (a name the engine refuses, blank or too long, is never kept: its answer is an error)
         mode = os.stat(name).st_mode
     except FileNotFoundError:
         mode = None
@@ -150,7 +147,7 @@ def _code_stamp() -> list[tuple[str, int, int]]:
 
 
 def _path(key: str) -> str:
-    digest = key.encode("utf-8", "surrogateescape")
+    digest = key.encode()  # a repr: a word the terminal could not decode is written escaped, never a lone surrogate
     return os.path.join(cache_folder(), "answers", f"{zlib.crc32(digest):08x}{zlib.adler32(digest):08x}.marshal")
 
 

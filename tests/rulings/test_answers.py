@@ -149,9 +149,22 @@ def test_what_the_answer_depends_on_is_in_its_key(tmp_path: Path, monkeypatch: p
     assert key is not None
     assert answers._key(ASK) == key
     assert answers._key([*ASK, "--format", "json"]) != key
-    monkeypatch.setenv("RULINGS_MAX_FILE_BYTES", "5000")
-    assert answers._key(ASK) != key
+    monkeypatch.setenv("RULINGS_MAX_FILE_BYTES", "5000000")  # above the pack's size: the pack is read either way
+    assert answers._key(ASK) not in (None, key)
     monkeypatch.delenv("RULINGS_MAX_FILE_BYTES")
+    monkeypatch.setenv("RULINGS_ANYTHING_NEW", "1")  # any of Rulings' own variables
+    assert answers._key(ASK) not in (None, key)
+    monkeypatch.delenv("RULINGS_ANYTHING_NEW")
+    monkeypatch.setenv("NOT_RULINGS_AT_ALL", "1")  # another program's: the same answer
+    assert answers._key(ASK) == key
+    monkeypatch.delenv("NOT_RULINGS_AT_ALL")
+    monkeypatch.setattr(answers, "_code_stamp", lambda: [("kb/expr.py", 1, 2)])
+    assert answers._key(ASK) not in (None, key)
+    monkeypatch.undo()
+    monkeypatch.delenv(answers.MUTANT, raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert answers._key(ASK) not in (None, key)
+    monkeypatch.chdir(ROOT)
     monkeypatch.setenv(answers.MUTANT, "solver.ask.x_ask__mutmut_1")
     assert answers._key(ASK) != key
     monkeypatch.delenv(answers.MUTANT)
@@ -302,3 +315,34 @@ def test_a_kept_answer_to_a_closed_pipe_ends_quietly(tmp_path: Path, monkeypatch
     monkeypatch.setattr(sys, "stdout", Closed())
     monkeypatch.setattr(sys, "argv", ["rulings", *ASK])
     assert start.main() == 0
+
+
+def test_a_plain_ask_of_no_facts_is_kept_too(tmp_path: Path) -> None:
+    words = ["ask", "fantasy", "to_hit"]
+    first = start(words, tmp_path)
+    assert first[0] == 0 and "solver.ask" in first[2]
+    assert start(words, tmp_path) == (first[0], first[1], [])
+
+
+def test_a_pack_file_anyone_may_run_is_kept_like_any_regular_file(tmp_path: Path) -> None:
+    pack = copy_pack(tmp_path)
+    pack.chmod(0o755)
+    assert answers._key(["ask", str(pack), "to_hit"]) is not None
+
+
+def test_words_the_terminal_could_not_decode_are_kept_and_recalled(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Python gives undecodable bytes of the command line as lone surrogates ('\\udcff')."""
+    monkeypatch.setenv("RULINGS_CACHE", str(tmp_path))
+    words = [*ASK, "--given", "shooter.name=\udcff"]
+    answers.keep(words, "kept\n")
+    assert answers.recall(words) == "kept\n"
+    assert answers.recall([*ASK, "--given", "shooter.name=\udcfe"]) is None
+
+
+def test_the_answers_folder_and_files_are_the_users_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULINGS_CACHE", str(tmp_path))
+    answers.keep(ASK, "kept\n")
+    assert oct((tmp_path / "answers").stat().st_mode & 0o777) == "0o700"
+    (kept,) = (tmp_path / "answers").iterdir()
+    assert oct(kept.stat().st_mode & 0o777) == "0o600"
