@@ -206,6 +206,7 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/rulings/test_diff_replays.py",
     ),
     "solver/space/sequence_find.py": (
+        "tests/solver/test_sequence_find_mutants.py",
         "tests/solver/test_sequence_find.py",
     ),
     "explain/faq.py": (
@@ -2945,6 +2946,32 @@ EQUIVALENT: dict[str, Equivalent] = {
     "explain.brief.x__reasons__mutmut_226": Equivalent(
         'for n in nodes if n.tag == "step" and _shown_step(n.claim, None)]',
         "`_shown_step` reads only the step's claim, never the ruling it is given"),
+    "solver.situation.x__check_value__mutmut_4": Equivalent(
+        'if kind == "XXboolXX" and isinstance(value, bool):',
+        "`check_given` takes a true or false of a bool fact as it is before `_check_value` is asked: a bool fact's "
+        "value that reaches it is never a bool"),
+    "solver.situation.x__check_value__mutmut_5": Equivalent(
+        'if kind == "BOOL" and isinstance(value, bool):',
+        "`check_given` takes a true or false of a bool fact as it is before `_check_value` is asked: a bool fact's "
+        "value that reaches it is never a bool"),
+    "solver.situation.x__check_value__mutmut_15": Equivalent(
+        "if not low < value <= high:",
+        "`check_given` takes a whole number within an int fact's range as it is before `_check_value` is asked: "
+        "one that reaches it is out of range, never at either end"),
+    "solver.situation.x__check_value__mutmut_16": Equivalent(
+        "if not low <= value < high:",
+        "`check_given` takes a whole number within an int fact's range as it is before `_check_value` is asked: "
+        "one that reaches it is out of range, never at either end"),
+    "solver.space.sequence_find.x_find_sequence__mutmut_23": Equivalent(
+        "resolved = None",
+        "resolved is only read as `not resolved`, and None is falsy as False is"),
+    "solver.space.sequence_find.x_find_sequence__mutmut_45": Equivalent(
+        "if any(found < items for found in seen):",
+        "situations never yields the same assignment twice (and fixed facts are in every one), so a set found "
+        "earlier is never equal to a later situation's and `<=` and `<` agree"),
+    "solver.space.sequence_find.x_find_sequence__mutmut_77": Equivalent(
+        "return [_shown(f, None) for f in condense(pack, [(g, _Brief(r)) for g, r in minimal])]",
+        "_shown never reads its `minimal` argument"),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 

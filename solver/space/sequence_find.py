@@ -100,8 +100,7 @@ def find_sequence(pack: Pack, name: str, where: Expr | str, situation: Situation
         items = frozenset((f, v) for f, v in given.items() if f not in fixed)
         if any(found <= items for found in seen):
             continue
-        coverage.searched += 1
-        try:
+        try:  # (counted as searched by `situations`, which yields it)
             r = resolve(pack, name, base.given_as(given))
         except RulingsError as e:
             failed = failed or e
