@@ -161,9 +161,9 @@ def placed(e: Unworkable, given: Mapping[str, Any]) -> Unworkable:
     if e.situation:
         return e
     facts = ", ".join(f"{name} = {show_value(value)}" for name, value in given.items()) or "no facts given"
-    placed = Unworkable(e.message, where=e.where, hint=f"{e.hint}: {facts}")
-    placed.situation = facts
-    return placed
+    said = Unworkable(e.message, where=e.where, hint=f"{e.hint}: {facts}")
+    said.situation = facts
+    return said
 
 
 def _reading_names(pack: Pack) -> frozenset[str]:
