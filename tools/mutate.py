@@ -167,6 +167,7 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
     "rulings/options.py": ("tests/rulings/test_options_mutants.py",),
     "rulings/answers.py": ("tests/rulings/test_answers.py",),
     "rulings/start.py": ("tests/rulings/test_answers.py",),
+    "rulings/__init__.py": ("tests/rulings/test_package_names.py",),
     "kb/folders.py": ("tests/kb/test_cache.py", "tests/kb/test_cache_mutants.py", "tests/rulings/test_answers.py"),
     "solver/sequence.py": (
         "tests/solver/test_sequence_engine_mutants.py",
