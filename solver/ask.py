@@ -433,17 +433,14 @@ def _solve(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, 
         given.assumed = frozenset(assigned)
     try:
         values = derive_facts(pack, given)
-    except Unworkable as e:
-        raise placed(e, given) if assigned else e from None
-    if q.passes is not None and not q.passes.names <= values.keys():
-        settled = _settled(pack, [n for n in q.passes.names if n not in values], given)
-        if settled:  # a target the situation settles without giving it: worked out, as a rule's fact would be
-            return _solve(pack, q, situation, reading, {**assigned, **settled}, budget)
-    if any(reading.get(r.name) == "whole_list" for r in pack.readings.values() if r.decides == "non_reach"):
-        from kb.expr import NON_REACH
+        if q.passes is not None and not q.passes.names <= values.keys():
+            settled = _settled(pack, [n for n in q.passes.names if n not in values], given)
+            if settled:  # a target the situation settles without giving it: worked out, as a rule's fact would be
+                return _solve(pack, q, situation, reading, {**assigned, **settled}, budget)
+        if any(reading.get(r.name) == "whole_list" for r in pack.readings.values() if r.decides == "non_reach"):
+            from kb.expr import NON_REACH
 
-        values[NON_REACH] = "whole_list"  # how matches() reads a rule's keyword phrases (the pack's reading)
-    try:
+            values[NON_REACH] = "whole_list"  # how matches() reads a rule's keyword phrases (the pack's reading)
         return decide(pack, q, situation.given_as(given) if assigned else situation, values, reading)
     except NeedFacts as need:
         fact = _pick(pack, need.names)
