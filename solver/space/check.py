@@ -26,7 +26,15 @@ from kb.model import READING, Modifier, Pack
 from solver.space.dead import Words, dead_reason
 from solver.space.model import Coverage, splits, unsplit
 from solver.space.progress import progress
-from solver.space.search import base_inputs, candidate_facts, fact_values, frontier, in_pack_order, minimal_witnesses
+from solver.space.search import (
+    base_inputs,
+    candidate_facts,
+    condition_values,
+    fact_values,
+    frontier,
+    in_pack_order,
+    minimal_witnesses,
+)
 
 SEVERITIES = ("error", "warning", "note")
 KINDS = (
@@ -531,7 +539,7 @@ def _redundant(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> Iterab
             for b in near.values():
                 if b.name == a.name or frozenset((a.name, b.name)) in settled:
                     continue
-                shown = fact_values(pack, holds[a.name] or {})
+                shown = condition_values(pack, b.when, holds[a.name] or {})
                 if evaluate(b.when, shown) is False:  # a's own witness already separates them: no search
                     continue
                 if not _implies(pack, a.when, b.when):
@@ -822,14 +830,14 @@ def _searchable(pack: Pack, exprs: Sequence[Expr | None]) -> bool:
 
 def _true(pack: Pack, expr: Expr) -> Callable[[dict[str, Any]], bool]:
     def holds(given: dict[str, Any]) -> bool:
-        return evaluate(expr, fact_values(pack, given)) is True
+        return evaluate(expr, condition_values(pack, expr, given)) is True
 
     return holds
 
 
 def _false(pack: Pack, expr: Expr) -> Callable[[dict[str, Any]], bool]:
     def fails(given: dict[str, Any]) -> bool:
-        return evaluate(expr, fact_values(pack, given)) is False
+        return evaluate(expr, condition_values(pack, expr, given)) is False
 
     return fails
 

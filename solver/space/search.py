@@ -449,6 +449,29 @@ def fact_values(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
         return plain_values(pack, given)
 
 
+def condition_values(pack: Pack, expr: Expr, given: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The fact values `expr` reads in the situation `given`, as `fact_values` has them.
+
+    An expression on base facts alone, in a situation that gives base facts
+    alone, of a pack without irregular plurals, reads the given values and
+    defaults as they are: only the facts it names are looked up (a large pack's
+    every default is not copied for a condition on two facts).
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> from kb.expr import parse_expr
+        >>> pack = load_pack("fantasy")
+        >>> condition_values(pack, parse_expr("shooter.moved and target.los > 2"), {"shooter.moved": True})
+        {'shooter.moved': True}
+    """
+    facts = pack.facts
+    if pack.plurals or any(facts[n].derive is not None for n in given) or any(
+            facts[n].derive is not None for n in expr.names if n in facts):
+        return fact_values(pack, given)
+    return {n: given[n] if n in given else facts[n].default for n in expr.names
+            if n in given or (n in facts and facts[n].default is not None)}
+
+
 # -- internals ------------------------------------------------------------------
 
 
@@ -518,18 +541,8 @@ def _consistency_check(pack: Pack, chosen: list[str], fixed: Mapping[str, Any]) 
 
 
 def _allows(pack: Pack, require: Expr, given: Mapping[str, Any]) -> bool:
-    """Whether `given` keeps the constraint `require` (unknown keeps it: only a sure break rules a situation out).
-
-    A constraint on base facts, with no derived fact given (which would free its inputs), reads the given
-    values and defaults as they are: no derivation needed.
-    """
-    facts = pack.facts
-    if all(facts[n].derive is None for n in require.names if n in facts) and all(
-            facts[n].derive is None for n in given):
-        values = {n: given[n] if n in given else facts[n].default for n in require.names
-                  if n in given or (n in facts and facts[n].default is not None)}
-        return evaluate(require, values) is not False
-    return evaluate(require, fact_values(pack, given)) is not False
+    """Whether `given` keeps the constraint `require` (unknown keeps it: only a sure break rules a situation out)."""
+    return evaluate(require, condition_values(pack, require, given)) is not False
 
 
 class _Index:
