@@ -305,3 +305,14 @@ def every_snippet_tag() -> set[str]:
     for _, cap_tags in CAPS:
         tags |= cap_tags
     return tags
+
+
+def pack_expressions(pack: Pack) -> list[Any]:
+    """Every expression the pack holds that gives an answer (not a keywords set), read from the pack itself."""
+    out = [f.derive for f in pack.facts.values() if f.type.kind != "keywords"]  # not an alias's set: what is asked
+    out += [c.require for c in pack.constraints.values()]
+    for q in pack.quantities.values():
+        out += [q.base, q.passes, q.automatic, *(r.when for r in q.rerolls)]
+    out += [e for m in pack.modifiers.values() for e in (m.when, m.amount, m.per)]
+    out += [e for p in pack.policies.values() for e in (p.when, p.min, p.max)]
+    return [e for e in out if e is not None]

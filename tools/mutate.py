@@ -242,7 +242,7 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/web/test_web_api.py",
         "tests/web/test_web_pages.py",
     ),
-    "rulings/web/graph.py": ("tests/web/test_web_pages.py",),
+    "rulings/web/graph.py": ("tests/web/test_web_pages.py", "tests/web/test_web_graph_mutants.py"),
     "explain/diagram.py": (
         "tests/explain/test_diagram_mutants.py",
         "tests/rulings/test_graph.py",
@@ -2973,6 +2973,35 @@ EQUIVALENT: dict[str, Equivalent] = {
     "solver.space.sequence_find.x_find_sequence__mutmut_77": Equivalent(
         "return [_shown(f, None) for f in condense(pack, [(g, _Brief(r)) for g, r in minimal])]",
         "_shown never reads its `minimal` argument"),
+    "rulings.web.graph.x_box_width__mutmut_6": Equivalent(
+        'longest = max((len(n) for n in names), default=1)',
+        ('the default longest length (1 instead of 0, used only when there are no names) gives 1 * 7.2 + 16 = '
+         '23.2, below BOX_WIDTH 190, so the box is BOX_WIDTH either way')),
+    "rulings.web.graph.x_box_width__mutmut_18": Equivalent(
+        'return max(BOX_WIDTH, round(longest * CHAR_WIDTH + 16, 2))',
+        ('longest * 7.2 + 16 is a whole number of tenths (a multiple of 0.2) up to float noise far below 0.005'
+         ' (checked for every length up to 2,000,000), so rounding it to 2 places gives the same float as '
+         'rounding to 1')),
+    "rulings.web.graph.x_graph_svg__mutmut_77": Equivalent(
+        'for a, b, roles in graph.edges(data="roles", default=None):',
+        ("the edges' default roles (None instead of ()) is never used: kb.graph._link gives every edge of "
+         'dependency_graph its roles')),
+    "rulings.web.graph.x_graph_svg__mutmut_79": Equivalent(
+        'for a, b, roles in graph.edges(data="roles", ):',
+        ('dropping default=() makes the default None, never used: kb.graph._link gives every edge of '
+         'dependency_graph its roles')),
+    "rulings.web.graph.x_drawn__mutmut_63": Equivalent(
+        'text = text[text.rindex("<svg"):]  # inline in a page: no XML prolog or doctype',
+        ("Graphviz's SVG has one '<svg' (its root): the doctype says '<!DOCTYPE svg' and every label, title "
+         'and comment is XML-escaped (&lt;svg), so rindex finds what index finds')),
+    "rulings.web.graph.x_drawn__mutmut_75": Equivalent(
+        'f\'{escape(pack.name)}" \', 2)',
+        ("Graphviz's SVG (prolog cut) has one '<svg ' (its root); every label, title and comment is XML-"
+         'escaped, so replacing at most 2 replaces the same one')),
+    "rulings.web.graph.x_drawn__mutmut_71": Equivalent(
+        'f\'{escape(pack.name)}" \', )',
+        ("Graphviz's SVG (prolog cut) has one '<svg ' (its root); every label, title and comment is XML-"
+         'escaped, so replacing every occurrence replaces the same one')),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 

@@ -13,22 +13,12 @@ from kb.expr import evaluate, parse_expr
 from kb.loader import load_pack
 from kb.model import Pack
 from solver.space.search import condition_values, fact_values
-from tests.language import Drawn, drawn_packs
-
-
-def _expressions(pack: Pack) -> list[Any]:
-    out = [f.derive for f in pack.facts.values() if f.derive is not None]
-    out += [c.require for c in pack.constraints.values()]
-    for q in pack.quantities.values():
-        out += [q.base, q.passes, q.automatic, *(r.when for r in q.rerolls)]
-    out += [e for m in pack.modifiers.values() for e in (m.when, m.amount, m.per)]
-    out += [e for p in pack.policies.values() for e in (p.when, p.min, p.max)]
-    return [e for e in out if e is not None]
+from tests.language import Drawn, drawn_packs, pack_expressions
 
 
 def _agree(pack: Pack, situation: dict[str, Any]) -> None:
     whole = fact_values(pack, situation)
-    for expr in _expressions(pack):
+    for expr in pack_expressions(pack):
         assert evaluate(expr, condition_values(pack, expr, situation)) == evaluate(expr, whole), (expr.text, situation)
 
 

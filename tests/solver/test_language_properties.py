@@ -30,7 +30,7 @@ from solver.space.check import check_pack
 from solver.space.diff import diff_packs
 from solver.space.find import find, ruling_fields
 from solver.space.model import Coverage
-from tests.language import BASE_FACTS, CONDITIONS, LIMITS, Drawn, drawn_packs, every_snippet_tag
+from tests.language import BASE_FACTS, CONDITIONS, LIMITS, Drawn, drawn_packs, every_snippet_tag, pack_expressions
 
 ROOT = Path(__file__).parents[2]
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -53,17 +53,6 @@ def _answer(pack: Pack, world: dict[str, Any], target: int | None) -> Any:
     readings = tuple((o.option, o.ruling.display, o.ruling.probability) for o in r.readings or ())
     return (r.value, r.display, r.probability, r.then, r.automatic, json.dumps(dict(r.extra), sort_keys=True,
                                                                                   default=str), readings)
-
-
-def _expressions(pack: Pack) -> list[Any]:
-    """Every expression the pack holds that gives an answer (not a keywords set), read from the pack itself."""
-    out = [f.derive for f in pack.facts.values() if f.type.kind != "keywords"]  # not an alias's set: what is asked
-    out += [c.require for c in pack.constraints.values()]
-    for q in pack.quantities.values():
-        out += [q.base, q.passes, q.automatic, *(r.when for r in q.rerolls)]
-    out += [e for m in pack.modifiers.values() for e in (m.when, m.amount, m.per)]
-    out += [e for p in pack.policies.values() for e in (p.when, p.min, p.max)]
-    return [e for e in out if e is not None]
 
 
 def _allowed(drawn: Drawn, pack: Pack) -> list[dict[str, Any]]:
@@ -176,7 +165,7 @@ def test_find_finds_every_situation_or_says_it_did_not_look(drawn: Drawn, bar: i
         """Whether no expression of the pack tells the world's keywords from `keywords` (its class)."""
         derived = pack.facts[name].derive is not None
         other = {**mine, name: keywords} if derived else _values(pack, {**world, name: keywords})
-        return other is not None and all(evaluate(e, mine) == evaluate(e, other) for e in _expressions(pack))
+        return other is not None and all(evaluate(e, mine) == evaluate(e, other) for e in pack_expressions(pack))
 
     def within(world: dict[str, Any], span: dict[str, Any]) -> bool:
         mine = _values(pack, world)
