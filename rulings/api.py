@@ -182,7 +182,9 @@ def _situation(pack: Pack, given: Mapping[str, Any] | None, situation: Mapping[s
 
     data = dict(situation or {})
     if given:
-        if not isinstance(data.get("given", {}), Mapping):
+        facts = data.get("given")
+        facts = {} if facts is None else facts  # an empty `given:` is no facts, as a situation file reads it
+        if not isinstance(facts, Mapping):
             raise RulingsError("situation: given must be a mapping of facts to values")
-        data["given"] = {**data.get("given", {}), **given}
+        data["given"] = {**facts, **given}
     return situation_from_data(data, pack, Span("situation"))

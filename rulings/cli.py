@@ -439,7 +439,7 @@ def _ask(args: argparse.Namespace) -> int:
         from kb.errors import RulingsError
 
         raise RulingsError(f"ask needs a QUANTITY of {pack.name} (or --batch FILE)",
-                           hint="known: " + ", ".join(pack.quantities))
+                           hint="known: " + ", ".join([*pack.quantities, *pack.sequences]))
     if args.quantity in pack.sequences and args.quantity not in pack.quantities:
         return _sequence(args, pack)
     ruling = ask(pack, args.quantity, read_situation(args, pack))

@@ -59,7 +59,7 @@ def ask(pack: Pack, quantity: str, situation: Situation, *, cases: bool = True) 
 def _ask(pack: Pack, quantity: str, situation: Situation, cases: bool) -> Ruling:
     q = pack.quantities.get(quantity)
     if q is None:
-        raise UnknownName("quantity", quantity, pack.quantities)
+        raise UnknownName("quantity", quantity, [*pack.quantities, *pack.sequences])  # the commands take both
     if situation.groups:
         return _groups(pack, q, situation)
     check_inputs(q, situation)

@@ -222,6 +222,8 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/explain/test_faq_sequences.py",
     ),
     "rulings/api.py": (
+        "tests/rulings/test_python_api_mutants.py",
+        "tests/rulings/test_sequence_name_hints.py",
         "tests/rulings/test_api.py",
         "tests/rulings/test_conveniences.py",
     ),
@@ -3002,6 +3004,20 @@ EQUIVALENT: dict[str, Equivalent] = {
         'f\'{escape(pack.name)}" \', )',
         ("Graphviz's SVG (prolog cut) has one '<svg ' (its root); every label, title and comment is XML-"
          'escaped, so replacing every occurrence replaces the same one')),
+    "rulings.api.x_find__mutmut_50": Equivalent(
+        'return json.loads(json.dumps(find_json(loaded, args, found, coverage), default=None))',
+        ('default=str is never consulted for inputs the signature admits: find_json holds only '
+         'str/int/bool/None and lists (given values are normalised by check_given to bool, int, a pack enum '
+         'string - the loader reads enum values as strings - or a keywords frozenset made a sorted list; '
+         'ranges are tuples made lists; displays, reasons and names are str; where is str, max_facts int or '
+         'None), so json.dumps never meets an unserialisable object; only a non-str where (a parsed Expr or a '
+         'callable, outside the str type) would tell')),
+    "rulings.api.x_find__mutmut_52": Equivalent(
+        'return json.loads(json.dumps(find_json(loaded, args, found, coverage), ))',
+        ('dropping default=str is the same as default=None: find_json holds only JSON-native values '
+         '(str/int/bool/None, lists; keywords sorted, ranges listed, enum values read as strings) for every '
+         'input of the documented types, so the default hook is never called; only a non-str where outside the'
+         ' signature would tell')),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 

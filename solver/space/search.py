@@ -75,7 +75,7 @@ def candidate_facts(pack: Pack, quantity: str | None = None) -> list[str]:
         UnknownName: `quantity` is not a quantity of the pack.
     """
     if quantity is not None and quantity not in pack.quantities:
-        raise UnknownName("quantity", quantity, pack.quantities)
+        raise UnknownName("quantity", quantity, [*pack.quantities, *pack.sequences])  # the commands take both
     index = _index(pack)
     if quantity not in index.candidates:  # a check asks it of the same quantity once for each rule
         names: set[str] = set()

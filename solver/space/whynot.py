@@ -221,7 +221,7 @@ def _change(pack: Pack, chosen: tuple[str, ...], assignment: Mapping[str, Any],
 
 def _modifier(pack: Pack, quantity: str, rule: str, situation: Situation) -> Modifier | None:
     if quantity not in pack.quantities:
-        raise UnknownName("quantity", quantity, pack.quantities)
+        raise UnknownName("quantity", quantity, [*pack.quantities, *pack.sequences])  # the commands take both
     mine = {m.name: m for m in pack.modifiers_of(quantity)}
     if rule in mine:
         return mine[rule]
