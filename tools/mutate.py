@@ -241,8 +241,12 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/explain/test_faq_example.py",
     ),
     "rulings/web/app.py": (
+        "tests/web/test_app_mutants.py",
         "tests/web/test_web_api.py",
         "tests/web/test_web_pages.py",
+        "tests/web/test_api_mutants.py",
+        "tests/web/test_web_preview.py",
+        "tests/web/test_web_threads.py",
     ),
     "rulings/web/graph.py": ("tests/web/test_web_pages.py", "tests/web/test_web_graph_mutants.py"),
     "explain/diagram.py": (
