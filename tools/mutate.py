@@ -228,8 +228,10 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/rulings/test_conveniences.py",
     ),
     "rulings/check.py": (
+        "tests/rulings/test_check_command_mutants.py",
         "tests/solver/test_check.py",
         "tests/rulings/test_hostile_input.py",
+        "tests/rulings/test_diff_replays.py",
     ),
     "rulings/cli.py": (
         "tests/rulings/test_cli.py",
