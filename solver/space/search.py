@@ -220,8 +220,9 @@ def situations(
     for f in order:
         if f not in fixed and not splits(pack, f):
             coverage.stop(unsplit(pack, f))
-    for f in free:
-        if pack.facts[f].type.kind == "int" and pack.facts[f].range and not partition(pack, f).exact:
+        # one class found is no proof either: its default may be all the search tries of an unsplit range
+        elif (f not in fixed and pack.facts[f].type.kind == "int" and pack.facts[f].range
+              and not partition(pack, f).exact):
             coverage.stop(f"{f}'s range is too wide to prove which of its values the pack tells apart")
     chosen_freely = [f for f in free if f not in on_need]
     needs = [f for f in order if f in on_need]
