@@ -718,7 +718,7 @@ def middle(dice: str | None) -> int:
 
 def _facts_only(data: dict[str, Any]) -> bool:
     """A situation of facts alone (and the target the question gives the roll): one a whole attack can state."""
-    return set(data) <= {"given", "target"} and "given" in data
+    return set(data) <= {"given", "target", "reading"} and "given" in data
 
 
 def _merged(data: dict[str, Any], given: dict[str, Any], sequence: dict[str, Any] | None = None) -> dict[str, Any]:

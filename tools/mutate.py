@@ -239,8 +239,10 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/rulings/test_whynot_stays.py",
     ),
     "rulings/faq.py": (
+        "tests/rulings/test_faq_commands_mutants.py",
         "tests/rulings/test_faq_html.py",
         "tests/explain/test_faq_example.py",
+        "tests/explain/test_faq_chosen_readings.py",
     ),
     "rulings/web/app.py": (
         "tests/web/test_app_mutants.py",
@@ -299,6 +301,7 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
     ),
     "solver/space/dead.py": (
         "tests/solver/test_dead_mutants.py",
+        "tests/solver/test_dead_reason_mutants.py",
         "tests/solver/test_check.py",
     ),
     "solver/ruling.py": (
@@ -3024,6 +3027,110 @@ EQUIVALENT: dict[str, Equivalent] = {
          '(str/int/bool/None, lists; keywords sorted, ranges listed, enum values read as strings) for every '
          'input of the documented types, so the default hook is never called; only a non-str where outside the'
          ' signature would tell')),
+    "rulings.faq.x_run_why_not__mutmut_42": Equivalent(
+        'print(json.dumps(why_not_json(result, commands), ensure_ascii=None, default=str))',
+        ('ensure_ascii=None is falsy, so json.dumps writes non-ASCII as it is, exactly as with '
+         'ensure_ascii=False')),
+    "rulings.faq.x_run_why_not__mutmut_43": Equivalent(
+        'print(json.dumps(why_not_json(result, commands), ensure_ascii=False, default=None))',
+        ('default=str is never called: why_not_json holds only str, int, bool, None, lists and dicts '
+         '(json_value turns keyword sets into lists; the pack loader keeps YAML dates and the like as strings)')),
+    "rulings.faq.x_run_why_not__mutmut_46": Equivalent(
+        'print(json.dumps(why_not_json(result, commands), ensure_ascii=False, ))',
+        ('default=str is never called: why_not_json holds only str, int, bool, None, lists and dicts '
+         '(json_value turns keyword sets into lists; the pack loader keeps YAML dates and the like as strings)')),
+    "rulings.faq.x_run_why_not__mutmut_107": Equivalent(
+        'for change, command in zip(result.changes, commands, strict=None):',
+        ('commands is built with one replay per change of result.changes, so zip never meets lists of '
+         'different lengths and strict changes nothing')),
+    "rulings.faq.x_run_why_not__mutmut_110": Equivalent(
+        'for change, command in zip(result.changes, commands, ):',
+        ('commands is built with one replay per change of result.changes, so zip never meets lists of '
+         'different lengths and strict changes nothing')),
+    "rulings.faq.x_run_why_not__mutmut_111": Equivalent(
+        'for change, command in zip(result.changes, commands, strict=False):',
+        ('commands is built with one replay per change of result.changes, so zip never meets lists of '
+         'different lengths and strict changes nothing')),
+    "rulings.faq.x_why_not_json__mutmut_26": Equivalent(
+        '"values": {n: list(v) if (isinstance(v, tuple)) and False else json_value(v) for n, v in c.ranges},',
+        ('a range then stays a tuple instead of a list, and json.dumps (the only consumer: run_why_not) writes'
+         ' a tuple exactly as a list')),
+    "rulings.faq.x_why_not_json__mutmut_36": Equivalent(
+        'for c, cmd in zip(result.changes, commands, strict=None)]}',
+        ('run_why_not passes one replay command per change, so zip never meets lists of different lengths and '
+         'strict changes nothing')),
+    "rulings.faq.x_why_not_json__mutmut_39": Equivalent(
+        'for c, cmd in zip(result.changes, commands, )]}',
+        ('run_why_not passes one replay command per change, so zip never meets lists of different lengths and '
+         'strict changes nothing')),
+    "rulings.faq.x_why_not_json__mutmut_40": Equivalent(
+        'for c, cmd in zip(result.changes, commands, strict=False)]}',
+        ('run_why_not passes one replay command per change, so zip never meets lists of different lengths and '
+         'strict changes nothing')),
+    "rulings.faq.x_run_find__mutmut_33": Equivalent(
+        'print(json.dumps(find_json(pack, args, found, coverage), ensure_ascii=None, default=str))',
+        ('ensure_ascii=None is falsy, so json.dumps writes non-ASCII as it is, exactly as with '
+         'ensure_ascii=False')),
+    "rulings.faq.x_run_find__mutmut_34": Equivalent(
+        'print(json.dumps(find_json(pack, args, found, coverage), ensure_ascii=False, default=None))',
+        ('default=str is never called: find_json holds only str, int, bool, lists and dicts (ranges become '
+         "lists, keyword sets lists through json_value, the coverage's figures are ints and strings)")),
+    "rulings.faq.x_run_find__mutmut_37": Equivalent(
+        'print(json.dumps(find_json(pack, args, found, coverage), ensure_ascii=False, ))',
+        ('default=str is never called: find_json holds only str, int, bool, lists and dicts (ranges become '
+         "lists, keyword sets lists through json_value, the coverage's figures are ints and strings)")),
+    "rulings.faq.x_find_json__mutmut_10": Equivalent(
+        '**(coverage.as_json() if (coverage) or True else {}), "situations": [',
+        ("find_json's only caller, run_find, always passes its Coverage object (always truthy), so `coverage "
+         'or True` takes the same branch')),
+    "rulings.faq.x_find_json__mutmut_15": Equivalent(
+        '{"given": {n: (list(v) if (isinstance(v, tuple)) and False else json_value(v)) for n, v in f.given},',
+        ('a range then stays a tuple instead of a list, and json.dumps (the only consumer: run_find) writes a '
+         'tuple exactly as a list')),
+    "rulings.faq.x_run_faq__mutmut_46": Equivalent(
+        'suffix = (args.out or "").lower().rsplit(".", )[-1]',
+        "rsplit('.') and rsplit('.', 1) end in the same last piece, and only [-1] is read"),
+    "rulings.faq.x_run_faq__mutmut_52": Equivalent(
+        'suffix = (args.out or "").lower().rsplit(".", 2)[-1]',
+        "rsplit('.', 2) and rsplit('.', 1) end in the same last piece, and only [-1] is read"),
+    "rulings.faq.x_run_faq__mutmut_50": Equivalent(
+        'suffix = (args.out or "XXXX").lower().rsplit(".", 1)[-1]',
+        ("with no --out the suffix becomes 'xxxx' instead of '', and neither is html, htm or json: both give "
+         'markdown')),
+    "rulings.faq.x_run_faq__mutmut_58": Equivalent(
+        'form = args.format or {"html": "html", "htm": "html", "json": "json"}.get(suffix, None)',
+        ("an unknown suffix gives form None instead of 'markdown'; None is neither 'json' nor 'html', so the "
+         'same markdown branch runs')),
+    "rulings.faq.x_run_faq__mutmut_60": Equivalent(
+        'form = args.format or {"html": "html", "htm": "html", "json": "json"}.get(suffix, )',
+        ("an unknown suffix gives form None instead of 'markdown'; None is neither 'json' nor 'html', so the "
+         'same markdown branch runs')),
+    "rulings.faq.x_run_faq__mutmut_73": Equivalent(
+        'form = args.format or {"html": "html", "htm": "html", "json": "json"}.get(suffix, "XXmarkdownXX")',
+        ("the default form is only compared with 'json' and 'html': 'XXmarkdownXX' takes the same markdown "
+         'branch')),
+    "rulings.faq.x_run_faq__mutmut_74": Equivalent(
+        'form = args.format or {"html": "html", "htm": "html", "json": "json"}.get(suffix, "MARKDOWN")',
+        "the default form is only compared with 'json' and 'html': 'MARKDOWN' takes the same markdown branch"),
+    "rulings.faq.x_run_faq__mutmut_88": Equivalent(
+        ('text = json.dumps(faq_json(pack, entries, named, sequences), ensure_ascii=None, indent=1, '
+         'default=str) + "\\n"'),
+        ('ensure_ascii=None is falsy, so json.dumps writes non-ASCII as it is, exactly as with '
+         'ensure_ascii=False')),
+    "rulings.faq.x_run_faq__mutmut_90": Equivalent(
+        ('text = json.dumps(faq_json(pack, entries, named, sequences), ensure_ascii=False, indent=1,'
+         ' default=None) + "\\n"'),
+        ('default=str is never called: faq_json holds only JSON values (pack data comes from the loader with '
+         'its scalars as str, int and bool; rulings through ruling_json); checked with a strict json.dumps '
+         'over the three built-in FAQs and a pack whose values look like YAML dates')),
+    "rulings.faq.x_run_faq__mutmut_94": Equivalent(
+        'text = json.dumps(faq_json(pack, entries, named, sequences), ensure_ascii=False, indent=1, ) + "\\n"',
+        ('default=str is never called: faq_json holds only JSON values (pack data comes from the loader with '
+         'its scalars as str, int and bool; rulings through ruling_json); checked with a strict json.dumps '
+         'over the three built-in FAQs and a pack whose values look like YAML dates')),
+    "rulings.faq.x_run_faq__mutmut_140": Equivalent(
+        'with open(args.out, "w", encoding="UTF-8") as f:',
+        "codec names are case-insensitive: 'UTF-8' and 'utf-8' are the same codec"),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 
