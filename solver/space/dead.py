@@ -59,12 +59,21 @@ def dead_reason(pack: Pack, when: Expr, satisfiable_without_constraints: bool, w
     if satisfiable_without_constraints:
         from solver.space.search import base_inputs
 
-        read = set(base_inputs(pack, [when]))
-        names = [c for c in pack.constraints.values() if set(base_inputs(pack, [c.require])) & read]
+        reads = {c.name: set(base_inputs(pack, [c.require])) for c in pack.constraints.values()}
+        reach, names = set(base_inputs(pack, [when])), []
+        while more := [c for c in pack.constraints.values() if c not in names and reads[c.name] & reach]:
+            names += more  # a constraint on a fact another one ties to the condition's facts plays its part too
+            reach |= {f for c in more for f in reads[c.name]}
+        names = [c for c in pack.constraints.values() if c in names]
+        everything = not names  # none touches them: the constraints can never all hold, in any situation
+        names = names or list(pack.constraints.values())
         said = " and ".join(
             f"{c.name} (`{c.require.text}`" + (f": {c.text}" if c.text else "") + ")" for c in names
         )
         plural = "s" if len(names) != 1 else ""
+        if everything:
+            return DeadReason("constraint", f"the domain constraint{plural} {said} can never all hold, so no "
+                              f"situation satisfies its condition {condition}", tuple((c.name, c.where) for c in names))
         return DeadReason("constraint", f"the domain constraint{plural} {said} rule{'' if plural else 's'} out "
                           f"its condition {condition}", tuple((c.name, c.where) for c in names))
     return _never(pack, when, words, "its condition")

@@ -47,7 +47,7 @@ from solver.space.model import (
     values_of,
 )
 from solver.space.progress import progress
-from solver.space.search import interchangeable, untangle
+from solver.space.search import broken_by_defaults, interchangeable, untangle
 
 LIMIT = 200_000
 """Most combinations of readings compared per quantity before the search says it is not exhaustive."""
@@ -308,7 +308,8 @@ def _situations(old: Pack, new: Pack, q: str, changed: Sequence[str],
 
 def read_by(old: Pack, new: Pack, q: str) -> list[Expr]:
     """Every expression a ruling of `q` reads, in either pack (the same text once), with every domain
-    constraint that ties their facts to others: a default the constraint forbids must be free to change."""
+    constraint that ties their facts to others or that the defaults break: a default the constraint forbids must be
+    free to change."""
     out: dict[str, Expr] = {}
     for pack in (old, new):
         if q not in pack.quantities:
@@ -321,6 +322,7 @@ def read_by(old: Pack, new: Pack, q: str) -> list[Expr]:
         for p in pack.policies_of(q):
             found += [p.when, p.min, p.max]
         out.update((e.text, e) for e in found if e is not None)
+        out.update((c.require.text, c.require) for c in broken_by_defaults(pack))  # its facts must be free too
     tied = True
     while tied:
         tied = False

@@ -41,7 +41,7 @@ import networkx as nx
 from kb.errors import RulingsError, UnknownName
 from kb.expr import UNKNOWN, Expr, evaluate
 from kb.graph import dependency_graph
-from kb.model import Modifier, Pack
+from kb.model import Constraint, Modifier, Pack
 from solver.space.model import (
     Coverage,
     compared_groups,
@@ -117,7 +117,8 @@ def sample_values(pack: Pack, fact: str) -> tuple[Any, ...]:
 
 def frontier(pack: Pack, exprs: Iterable[Expr | None]) -> list[str]:
     """The facts `exprs` read directly (a derived fact stays whole), in pack order, with those of every domain
-    constraint that ties them to others: a default a constraint forbids beside a value must be free to change.
+    constraint that ties them to others (a default a constraint forbids beside a value must be free to change) or
+    that the facts' defaults break.
 
     Examples:
         >>> from kb.loader import load_pack
@@ -125,7 +126,9 @@ def frontier(pack: Pack, exprs: Iterable[Expr | None]) -> list[str]:
         >>> frontier(pack, [pack.modifiers["soft_cover"].when, pack.modifiers["lone_model"].when])
         ['target.lone_model', 'target.unit_strength', 'target.in_soft_cover']
     """
-    names = untangle(pack, {n for e in exprs if e is not None for n in e.names if n in pack.facts})
+    names = {n for e in exprs if e is not None for n in e.names if n in pack.facts}
+    names |= {n for c in broken_by_defaults(pack) for n in c.require.names if n in pack.facts}
+    names = untangle(pack, names)
     tied = True
     while tied:
         reach = {b for n in names for b in _base_of(pack, n)}
@@ -134,6 +137,18 @@ def frontier(pack: Pack, exprs: Iterable[Expr | None]) -> list[str]:
         tied = not more <= names
         names = untangle(pack, names | more)
     return in_pack_order(pack, names)
+
+
+def broken_by_defaults(pack: Pack) -> list[Constraint]:
+    """The domain constraints the facts' defaults break: each rules out every situation that keeps its facts at
+    their defaults, so a search must be free to change them, whatever it asks about.
+
+    Examples:
+        >>> from kb.loader import load_pack
+        >>> broken_by_defaults(load_pack("fantasy"))
+        []
+    """
+    return [c for c in pack.constraints.values() if not _allows(pack, c.require, {})]
 
 
 def in_pack_order(pack: Pack, names: Iterable[str]) -> list[str]:

@@ -79,9 +79,12 @@ def test_a_constraint_and_a_condition_that_meet_only_through_a_derived_fact_are_
         "the domain constraints still (`not (a and n == 0)`: a moving shooter is never at range 0) and hidden "
         "(`not both`) and low (`k < 5`) rule out its condition `both and k == 0`"
     )
-    one = reason(p, "b and k == 7", loose=True)  # b meets hidden through both, k meets low; still reads neither
+    # b meets hidden through both, which ties a, and so still; k meets low: every constraint tied to the condition's
+    # facts is named, as together they rule it out (one that plays its part through another is never left out)
+    one = reason(p, "b and k == 7", loose=True)
     assert one.why == (
-        "the domain constraints hidden (`not both`) and low (`k < 5`) rule out its condition `b and k == 7`"
+        "the domain constraints still (`not (a and n == 0)`: a moving shooter is never at range 0) and hidden "
+        "(`not both`) and low (`k < 5`) rule out its condition `b and k == 7`"
     )
     single = reason(p, "k > 6", loose=True)
     assert single.why == "the domain constraint low (`k < 5`) rules out its condition `k > 6`"
@@ -119,3 +122,4 @@ def test_rulings_check_tells_the_rules_writer_which_constraint_rules_a_rule_out(
          "constraint"),
     ]
     assert [name for name, _ in dead[0].rules] == ["r", "low"]
+
