@@ -306,6 +306,7 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
     ),
     "solver/ruling.py": (
         "tests/solver/test_ruling_mutants.py",
+        "tests/solver/test_ruling_decision_mutants.py",
         "tests/solver/test_ask_mutants.py",
         "tests/solver/test_cases.py",
         "tests/packs/test_skirmish.py",
@@ -1955,10 +1956,6 @@ EQUIVALENT: dict[str, Equivalent] = {
         'for p in pack.policies_of(q.name, None):', _ONLY_CAPS_SHARE),
     "solver.ruling.x__share__mutmut_4": Equivalent(
         'for p in pack.policies_of(q.name, ):', _ONLY_CAPS_SHARE),
-    "solver.ruling.x_adhoc_modifiers__mutmut_20": Equivalent(
-        'if op not in "XX=x+/-XX" or not (written or amount.lstrip("-").isdigit()):',
-        "the only operation it lets through besides the five is 'X', and `split_change` keeps such a change whole as "
-        "its amount ('X2'): no digits, and only '=' writes a value, so the second test refuses it all the same"),
     "kb.cache.x_load__mutmut_35": Equivalent(
         'path.parent.mkdir(parents=True, exist_ok=True)',
         "the next line makes the cache folder 0o700 whenever it is the user's own, as a folder mkdir has just "
@@ -2383,8 +2380,6 @@ EQUIVALENT: dict[str, Equivalent] = {
         "yield from tqdm(items, desc=what, total=total, delay=DELAY, leave=False, dynamic_ncols=True)",
         _TQDM_STDERR),
     # -- solver/ruling.py
-    "solver.ruling.x_adhoc_modifiers__mutmut_49": Equivalent(
-        "out.append(Modifier(effect.name, None, op, value, _effect_expr(True),", _ADHOC_QUANTITIES),
     "solver.ruling.x__applied_node__mutmut_26": Equivalent(
         "because = explain_condition(pack, m.when, values, situation.given, None)", _HOLDING_WANT),
     "solver.ruling.x__applied_node__mutmut_32": Equivalent(
@@ -3131,6 +3126,70 @@ EQUIVALENT: dict[str, Equivalent] = {
     "rulings.faq.x_run_faq__mutmut_140": Equivalent(
         'with open(args.out, "w", encoding="UTF-8") as f:',
         "codec names are case-insensitive: 'UTF-8' and 'utf-8' are the same codec"),
+    "solver.ruling.x_adhoc_modifiers__mutmut_24": Equivalent(
+        'if op not in "XX=x+/-XX" or not (written or whole):',
+        ("the only operation the longer string lets through besides the five is 'X', and split_change keeps "
+         "such a change whole as its amount ('X2'): not whole (the -?[0-9]{1,18} match fails) and not written "
+         "(only '=' writes a value), so the second test refuses it all the same, with the same message (the "
+         'old x_adhoc_modifiers__mutmut_20 entry, renumbered)')),
+    "solver.ruling.x_adhoc_modifiers__mutmut_50": Equivalent(
+        'out.append(Modifier(effect.name, None, op, value, _effect_expr(True),',
+        ("an ad-hoc modifier is made for the one ruling being decided and is never among the pack's modifiers:"
+         ' nothing reads its quantities (settle, choose, the arithmetic and the explanation go by its name, '
+         'term, condition, place, text and adhoc mark) (the old x_adhoc_modifiers__mutmut_49 entry, '
+         'renumbered)')),
+    "solver.ruling.x_conclude__mutmut_25": Equivalent(
+        ('terms = {m.name: (None if (m.adhoc) or True else constant.get(m.name)) or _term(m, values)'
+         ' for m in holding}'),
+        ('a planned term is _term(m, {}) of a rule whose amount and per read no fact; always working it out '
+         'again as _term(m, values) gives the same Term (a planned division by 0 was left out of the plan and '
+         'is worked out here either way), and the Applied read from the plan was made from that same term: '
+         'only slower')),
+    "solver.ruling.x_conclude__mutmut_26": Equivalent(
+        'terms = {m.name: (None if m.adhoc else constant.get(None)) or _term(m, values) for m in holding}',
+        ('constant.get(None) is always None, so every term is worked out as _term(m, values): for a planned '
+         'rule (amount and per read no fact) that is the same Term the plan holds, so only slower (as '
+         'x_conclude__mutmut_25)')),
+    "solver.ruling.x_conclude__mutmut_43": Equivalent(
+        'bites = conflicts(policies, names, lambda r: abs(terms[r].signed)) if (plan.settles) or True else []',
+        ('plan.settles is False only when no exclusive group or override is among the policies in force under '
+         'the reading, and conflicts() finds conflicts only for those two kinds: looking for them anyway gives'
+         ' [], the same as not looking')),
+    "solver.ruling.x_conclude__mutmut_60": Equivalent(
+        'if sum(terms[r].op == "=" for r in counting) >= 1:  # two sets to different values: no ruling',
+        ('with a single set among the rules that count, _refuse_unsettled is called too, but unsettled_sets '
+         'compares every set after the first with the first: one set compares with nothing and raises nothing,'
+         ' so the same ruling follows')),
+    "solver.ruling.x_conclude__mutmut_166": Equivalent(
+        'choice = _choice(q, policies, counting, result, situation, terms) if (plan.chooses) or True else None',
+        ('plan.chooses is False only when no choice policy is among the policies in force under the reading, '
+         'and the policies a situation keeps are some of those: _choice finds no chooser among them and gives '
+         'None, the same as not asking it')),
+    "solver.ruling.x_conclude__mutmut_202": Equivalent(
+        'by_name = {m.name: m for m in modifiers} if (q.effects) or True else plan.by_name',
+        ("for a quantity that takes no effects, `modifiers` is the plan's own modifiers in both callers "
+         '(decide; solver.compiled passes self.plan.modifiers), and plan.by_name is the same name-to-rule '
+         'mapping of them (built so by _plan, and kept so by plans_when_changed): building it again gives the '
+         'same lookups')),
+    "solver.ruling.x_conclude__mutmut_206": Equivalent(
+        'said = plan.applied if (not q.effects) and False else {}',
+        ('plan.applied holds Applied(name, planned change, text, _cite(m)) only for rules whose amount and per'
+         ' read no fact; worked out afresh it is Applied(r, terms[r].change, text, _rule_cite(...)) with the '
+         'same planned term, and _rule_cite gives _cite(m) since only a table reading a fact has cited rows '
+         "(row_cites is keyed by such a table's text): the same Applied, only slower")),
+    "solver.ruling.x_conclude__mutmut_212": Equivalent(
+        ('applied = tuple(said.get(None) or Applied(r, terms[r].change, by_name[r].text, '
+         '_rule_cite(pack, by_name[r], values))'),
+        ("said.get(None) is always None, so every Applied is worked out afresh, the same as the plan's for a "
+         'planned rule (as x_conclude__mutmut_206)')),
+    "solver.ruling.x__term__mutmut_43": Equivalent(
+        'return Term(m.name, m.op, amount if (isinstance(amount, int)) and False else Fraction(amount))',
+        ('a whole amount made Fraction(n) instead of n reads alike everywhere a Term is read: its change (_num'
+         ' writes the numerator of a whole Fraction), its signed strength (Fraction(n) == n, same order and '
+         "hash), a set's text (str(Fraction(3)) is '3'), and the arithmetic, which works in fractions and "
+         'gives back whole results as int (rounded() is math.floor/ceil; caps and clamps likewise): every '
+         'ruling and its JSON come out the same (compared whole for pools, rolls, scores, characteristics with'
+         ' dice, weapons, x2, /2 and per)')),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 
