@@ -63,6 +63,11 @@ def _ask(pack: Pack, quantity: str, situation: Situation, cases: bool) -> Ruling
     if situation.groups:
         return _groups(pack, q, situation)
     check_inputs(q, situation)
+    for effect in situation.effects:  # a situation read from a file refuses it too (`solver.situation`)
+        if effect.name in pack.modifiers:  # it would stand in for the rule of its name, silently
+            raise RulingsError(f"effect name {effect.name!r} is already a rule of the pack",
+                               where=situation.where.get("(effects)"),
+                               hint="name the effect differently, or give the facts that make the rule hold")
     if pack.readings and not _reading_names(pack).isdisjoint(situation.given):
         situation = _reading_given(situation)
     readings = _readings(pack, q)

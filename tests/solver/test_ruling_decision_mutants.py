@@ -137,21 +137,17 @@ modifiers:
 """
 
 
-def test_an_effect_of_a_situation_made_in_code_counts_as_its_own_change_beside_a_rule_of_its_name_that_fails() -> None:
-    # a situation file may not name an effect as a rule of the pack; one made in code can: the pack's more fails
-    # (b does not hold), and the effect called more takes one die away: 4 - 1 = 3
+def test_an_effect_named_like_a_rule_of_the_pack_is_refused_whether_or_not_the_rule_holds() -> None:
+    # as a situation file's is: taken, it would stand in for the pack's more (+5) wherever more holds
     p = pack(NAMED)
-    for _ in range(2):
-        r = ask(p, "pool", Situation(given={"b": False}, effects=(Effect("more", "-1"),)))
-        assert (r.value, r.display) == (3, "3 dice")
-        assert r.applied == (Applied("more", "-1", "effect -1"),)
-        assert said(r.explanation) == [
-            (0, "dice (pool): 3 dice", None, "value"),
-            (1, "base 4 = 4", None, "base"),
-            (1, "more -1 counts (an effect in play)", None, "applied"),
-            (1, "more does not apply: b fails", "core ¶1", "failed"),
-            (2, "reinforcements arrive: no", None, "fact"),
-        ]
+    for b in (True, False):
+        with pytest.raises(RulingsError) as caught:
+            ask(p, "pool", Situation(given={"b": b}, effects=(Effect("more", "-1"),)))
+        assert (caught.value.message, caught.value.hint) == (
+            "effect name 'more' is already a rule of the pack",
+            "name the effect differently, or give the facts that make the rule hold")
+    r = ask(p, "pool", Situation(given={"b": True}, effects=(Effect("less", "-1"),)))
+    assert (r.value, [a.rule for a in r.applied]) == (8, ["more", "less"])  # 4 + 5 - 1
 
 
 def test_a_quantity_that_takes_no_effects_makes_no_rules_of_them() -> None:
