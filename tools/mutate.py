@@ -246,6 +246,7 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
     ),
     "rulings/web/app.py": (
         "tests/web/test_app_mutants.py",
+        "tests/web/test_app_routes_mutants.py",
         "tests/web/test_web_api.py",
         "tests/web/test_web_pages.py",
         "tests/web/test_api_mutants.py",
@@ -3190,6 +3191,31 @@ EQUIVALENT: dict[str, Equivalent] = {
          'gives back whole results as int (rounded() is math.floor/ceil; caps and clamps likewise): every '
          'ruling and its JSON come out the same (compared whole for pools, rolls, scores, characteristics with'
          ' dice, weapons, x2, /2 and per)')),
+    "rulings.web.app.x__body__mutmut_8": Equivalent(
+        'declared = request.headers.get("CONTENT-LENGTH", "")',
+        "Starlette's request headers are read case-insensitively: CONTENT-LENGTH finds the same header"),
+    "rulings.web.app.x__body__mutmut_9": Equivalent(
+        'declared = request.headers.get("content-length", "XXXX")',
+        ("the default is read only through isdigit(): 'XXXX' is no more digits than '', so a request without "
+         'the header streams alike')),
+    "rulings.web.app.x_create_app__mutmut_37": Equivalent(
+        'body = quick.encode("UTF-8")',
+        "quick.encode('UTF-8') vs 'utf-8': the same codec, the same bytes"),
+    "rulings.web.app.x_create_app__mutmut_86": Equivalent(
+        'page = (STATIC / "explorer.html").read_text(encoding="UTF-8")',
+        "read_text(encoding='UTF-8') vs 'utf-8': the same codec, the same page"),
+    "rulings.web.app.x_create_app__mutmut_97": Equivalent(
+        'return HTMLResponse(pages.named(page, _headline(request)), headers={"cache-control": "no-cache"})',
+        "Starlette lowercases header names it sends: 'cache-control' goes out byte for byte the same"),
+    "rulings.web.app.x_create_app__mutmut_98": Equivalent(
+        'return HTMLResponse(pages.named(page, _headline(request)), headers={"CACHE-CONTROL": "no-cache"})',
+        "Starlette lowercases header names it sends: 'CACHE-CONTROL' goes out byte for byte the same"),
+    "rulings.web.app.x_create_app__mutmut_110": Equivalent(
+        'return str(api.brief_answer(packs, api.arguments(request))["text"]).split("\\n", )[0]',
+        "str.split('\n')[0] is split('\n', 1)[0]: the first line either way"),
+    "rulings.web.app.x_create_app__mutmut_121": Equivalent(
+        'return str(api.brief_answer(packs, api.arguments(request))["text"]).split("\\n", 2)[0]',
+        "str.split('\n', 2)[0] is split('\n', 1)[0]: the first line either way"),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 
