@@ -3216,6 +3216,9 @@ EQUIVALENT: dict[str, Equivalent] = {
     "rulings.web.app.x_create_app__mutmut_121": Equivalent(
         'return str(api.brief_answer(packs, api.arguments(request))["text"]).split("\\n", 2)[0]',
         "str.split('\n', 2)[0] is split('\n', 1)[0]: the first line either way"),
+    "rulings.web.app.xǁAnswerǁrender__mutmut_4": Equivalent(
+        'return _ENCODE(content).encode("UTF-8")',
+        "'UTF-8' and 'utf-8' name the same codec for str.encode"),
 }
 """Mutants checked by hand and found equivalent, by mutmut's name.
 

@@ -99,3 +99,10 @@ def test_a_bug_is_a_500_that_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     page = client.get("/faq/fantasy")  # a page a person opens says it as a page
     assert (page.status_code, page.headers["content-type"]) == (500, "text/html; charset=utf-8")
     assert "internal error (a bug in Rulings): ValueError: " in page.text and "Traceback" not in page.text
+
+
+def test_the_favicon_is_the_static_svg() -> None:
+    static = Path(__file__).resolve().parents[2] / "rulings" / "web" / "static" / "favicon.svg"
+    r = TestClient(create_app(), base_url="http://localhost").get("/favicon.ico")
+    assert (r.status_code, r.headers["content-type"]) == (200, "image/svg+xml")
+    assert r.content == static.read_bytes()
