@@ -3212,10 +3212,10 @@ EQUIVALENT: dict[str, Equivalent] = {
         "Starlette lowercases header names it sends: 'CACHE-CONTROL' goes out byte for byte the same"),
     "rulings.web.app.x_create_app__mutmut_110": Equivalent(
         'return str(api.brief_answer(packs, api.arguments(request))["text"]).split("\\n", )[0]',
-        "str.split('\n')[0] is split('\n', 1)[0]: the first line either way"),
+        "str.split('\\n')[0] is split('\\n', 1)[0]: the first line either way"),
     "rulings.web.app.x_create_app__mutmut_121": Equivalent(
         'return str(api.brief_answer(packs, api.arguments(request))["text"]).split("\\n", 2)[0]',
-        "str.split('\n', 2)[0] is split('\n', 1)[0]: the first line either way"),
+        "str.split('\\n', 2)[0] is split('\\n', 1)[0]: the first line either way"),
     "rulings.web.app.xǁAnswerǁrender__mutmut_4": Equivalent(
         'return _ENCODE(content).encode("UTF-8")',
         "'UTF-8' and 'utf-8' name the same codec for str.encode"),
