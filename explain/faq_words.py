@@ -182,7 +182,8 @@ def situation_words(pack: Pack, q: Quantity, data: Mapping[str, Any]) -> str:
     if not clauses:
         return ""
     text = clauses[0] if len(clauses) == 1 else ", ".join(clauses[:-1]) + " and " + clauses[-1]
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")  # a reading's words may end one
+    # a reading's words may end a sentence of their own
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 def _readings_said(pack: Pack, reading: Any) -> list[str]:

@@ -486,7 +486,10 @@ def completions(
     fixed = dict(defaults_apply(pack, given)) if defaults else {}
     fixed.update((n, v) for n, v in given.items() if pack.facts[n].derive is None)
     searchable = {n for n in pack.facts if pack.facts[n].derive is None and n not in fixed and splits(pack, n)}
-    checks = _checks(pack, given)
+    # a domain constraint tied to neither `wanted` nor `given` is not this question's: one its defaults break is the
+    # situation's own fault (`solver.facts` names it), not a reason the derived facts cannot have their values
+    tied = _tied(pack, {n for w in (*wanted, *given) for n in inputs(pack, w)})
+    checks = [(reads, test) for reads, test in _checks(pack, given) if reads & tied]
     free = {n for w in wanted for n in inputs(pack, w)} & searchable
     grown = True
     while grown:  # take in every check that reads a free fact, and the free facts it reads
@@ -580,16 +583,21 @@ def _reach(pack: Pack, derived: str) -> frozenset[str]:
     """The inputs of a derived fact, and every fact a domain constraint ties to them."""
     key = ("reach", derived)
     if key not in pack.index:
-        reach = set(inputs(pack, derived))
-        grown = True
-        while grown:
-            grown = False
-            for reads in _constraint_reads(pack):
-                if reads & reach and not reads <= reach:
-                    reach |= reads
-                    grown = True
-        pack.index[key] = frozenset(reach)
-    return pack.index[key]  # type: ignore[no-any-return]
+        pack.index[key] = (_tied(pack, inputs(pack, derived)),)
+    return pack.index[key][0]  # type: ignore[no-any-return]
+
+
+def _tied(pack: Pack, names: Iterable[str]) -> frozenset[str]:
+    """The base facts `names`, and every fact a chain of domain constraints ties to them."""
+    reach = set(names)
+    grown = True
+    while grown:
+        grown = False
+        for reads in _constraint_reads(pack):
+            if reads & reach and not reads <= reach:
+                reach |= reads
+                grown = True
+    return frozenset(reach)
 
 
 def _consistent_part(pack: Pack, given: Mapping[str, Any], reach: frozenset[str], derived: list[str]) -> bool:

@@ -259,8 +259,8 @@ def drawn_packs(draw: st.DrawFn) -> Drawn:
     text += ["quantities:", f"  q: {quantity_yaml}", "modifiers:", *lines_rules]
     if policies:
         text += ["policies:", *policies]
-    constraint = draw(st.sampled_from([None, None, "not (f.a and f.n == 0)", "f.n >= 3 or not f.a"]))
-    if constraint is not None:  # the second moves f.n off its default wherever f.a holds
+    constraint = draw(st.sampled_from([None, None, "not (f.a and f.n == 0)", "f.n >= 3 or not f.a", "not f.b"]))
+    if constraint is not None:  # the second moves f.n off its default wherever f.a holds; the defaults break the third
         text += ["constraints:", f"  tied: {{require: '{constraint}'}}"]
         tags.add("constraint")
     if draw(st.booleans()):

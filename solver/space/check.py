@@ -260,7 +260,7 @@ def _dead(pack: Pack, holds: Mapping[str, dict[str, Any] | None], proven: Mappin
         if not proven[m.name] or not _searchable(pack, [m.when]):
             yield _unproven(pack, "dead_rule", m, f"no situation tried satisfies `{m.when.text}`")
             continue
-        loose = replace(pack, constraints={})
+        loose = replace(pack, constraints={}, index={})
         constrained = bool(pack.constraints) and _witness(loose, [m.when], _true(loose, m.when)) is not None
         reason = dead_reason(pack, m.when, constrained, words)
         yield Finding(
@@ -296,7 +296,7 @@ def _dead_rerolls(pack: Pack, words: Words = None) -> Iterable[Finding]:
                                   f"{inherits} may never apply (no situation tried satisfies `{when.text}`)",
                                   spans, q.name)
                 continue
-            loose = replace(pack, constraints={})
+            loose = replace(pack, constraints={}, index={})
             constrained = bool(pack.constraints) and _witness(loose, [when], _true(loose, when)) is not None
             reason = dead_reason(pack, when, constrained, words)
             yield Finding("error", "dead_rule", f"dead_rule.{q.name}.{r.name}",
@@ -427,7 +427,7 @@ def _contradictions(pack: Pack) -> Iterable[Finding]:
         if not derived or not _searchable(pack, [c.require]):
             continue
         others = {n: k for n, k in pack.constraints.items() if n != c.name}
-        loose = replace(pack, constraints=others)
+        loose = replace(pack, constraints=others, index={})
         coverage = Coverage(deadline=_coverage(pack).deadline)
         found = minimal_witnesses(loose, _false(loose, c.require), base_inputs(pack, [c.require]),  # the inputs
                                   coverage=coverage)

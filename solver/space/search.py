@@ -148,7 +148,11 @@ def broken_by_defaults(pack: Pack) -> list[Constraint]:
         >>> broken_by_defaults(load_pack("fantasy"))
         []
     """
-    return [c for c in pack.constraints.values() if not _allows(pack, c.require, {})]
+    # kept on the pack, by the constraints themselves: a pack made from another with other constraints shares its index
+    key = ("broken by defaults", tuple((name, c.require.text) for name, c in pack.constraints.items()))
+    if key not in pack.index:
+        pack.index[key] = tuple(c for c in pack.constraints.values() if not _allows(pack, c.require, {}))
+    return list(pack.index[key])
 
 
 def in_pack_order(pack: Pack, names: Iterable[str]) -> list[str]:

@@ -123,3 +123,23 @@ def test_rulings_check_tells_the_rules_writer_which_constraint_rules_a_rule_out(
     ]
     assert [name for name, _ in dead[0].rules] == ["r", "low"]
 
+
+
+def test_a_constraint_on_a_derived_fact_is_named_though_earlier_checks_asked_about_that_fact() -> None:
+    # `check` asks whether the rule holds without the constraints on a pack made from this one: it must not take
+    # the answers this pack's own searches kept, which the constraint decided (else the definition is blamed)
+    ruled = pack("""\
+pack: contra
+facts:
+  x: {type: int, range: [0, 3], default: 0, text: x}
+  d: {type: bool, derive: x >= 2, text: d}
+quantities:
+  q: {kind: score, base: 4, text: q}
+modifiers:
+  m: {quantity: q, change: -1, when: d, text: m}
+constraints:
+  c: {require: not d, text: never d}
+""")
+    dead = [f for f in check_pack(ruled) if f.kind == "dead_rule"]
+    assert [(f.message, f.cause) for f in dead] == [
+        ("m can never apply: the domain constraint c (`not d`: never d) rules out its condition `d`.", "constraint")]

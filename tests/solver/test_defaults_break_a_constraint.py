@@ -11,6 +11,7 @@ import pytest
 from kb.loader import load_pack
 from rulings.cli import main
 from solver.ask import ask
+from solver.consistent import consistent, producible
 from solver.situation import Situation
 from solver.space.check import check_pack
 from solver.space.diff import diff_packs
@@ -82,3 +83,28 @@ def test_a_constraint_that_plays_its_part_through_another_is_named(files: Path) 
 def _write(folder: Path, name: str, text: str) -> Path:
     (folder / name).write_text(text, encoding="utf-8")
     return folder / name
+
+
+DERIVED = """\
+pack: in_cover_derived
+facts:
+  k: {type: keywords, text: the target's keywords}
+  kind: {type: keywords, derive: k, text: the target's kind}
+  b: {type: bool, text: the target is in cover}
+quantities:
+  to_hit: {kind: score, base: 4, text: to hit}
+modifiers:
+  big: {quantity: to_hit, change: 1, when: "'VEHICLE' in kind", text: a vehicle is easy to hit}
+constraints:
+  on: {require: b, text: every target is in cover}
+"""
+
+
+def test_a_derived_fact_given_is_consistent_though_the_defaults_break_a_constraint_elsewhere(files: Path) -> None:
+    pack = load_pack(str(_write(files, "derived.yaml", DERIVED)))
+    # `on` reads nothing `kind` is made of: that the defaults break it is the situation's fault, not `kind`'s
+    assert consistent(pack, {"kind": {"VEHICLE"}}) and producible(pack, ["kind"], {"k": frozenset({"VEHICLE"})})
+    assert [f.kind for f in check_pack(pack)] == []
+    coverage = Coverage()
+    found = find(pack, "to_hit", "value >= 5", Situation(), coverage=coverage)
+    assert [dict(f.given) for f in found] == [{"kind": frozenset({"VEHICLE"}), "b": True}] and coverage.exhaustive

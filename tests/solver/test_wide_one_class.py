@@ -59,7 +59,7 @@ def test_check_does_not_call_the_rule_dead(pack_file: str, capsys: pytest.Captur
 
 def test_diff_without_the_rule_is_not_proven_unchanged(pack_file: str, tmp_path: Path) -> None:
     before = tmp_path / "before.yaml"
-    before.write_text(PACK.split("modifiers:")[0], encoding="utf-8")  # the pack before the rule was written
+    before.write_text(PACK.split("modifiers:", maxsplit=1)[0], encoding="utf-8")  # the pack before the rule was written
     result = diff_packs(load_pack(str(before)), load_pack(pack_file))
     assert result.changed_rules == ("odd",)
     assert result.changes or not result.exhaustive
