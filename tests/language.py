@@ -259,10 +259,13 @@ def drawn_packs(draw: st.DrawFn) -> Drawn:
     text += ["quantities:", f"  q: {quantity_yaml}", "modifiers:", *lines_rules]
     if policies:
         text += ["policies:", *policies]
-    constraint = draw(st.sampled_from([None, None, "not (f.a and f.n == 0)", "f.n >= 3 or not f.a", "not f.b"]))
-    if constraint is not None:  # the second moves f.n off its default wherever f.a holds; the defaults break the third
-        text += ["constraints:", f"  tied: {{require: '{constraint}'}}"]
-        tags.add("constraint")
+    constraint = draw(st.sampled_from([None, None, "not (f.a and f.n == 0)", "f.n >= 3 or not f.a", "not f.b",
+                                       "d.n <= 5", "'VEHICLE' not in d.k"]))
+    # the second moves f.n off its default wherever f.a holds; the defaults break the third; the last two forbid
+    # values derived facts take (f.n = 4 with f.a; a unit with the keyword VEHICLE)
+    if constraint is not None:
+        text += ["constraints:", f'  tied: {{require: "{constraint}"}}']
+        tags |= {"constraint"} | ({"constraint:derived"} if "d." in constraint else set())
     if draw(st.booleans()):
         holds = draw(st.sampled_from(LIMITS[q.kind]))
         text += ["limits:", f"  stated: {{quantity: q, holds: '{holds}', text: a bound the rules state}}"]
@@ -298,10 +301,10 @@ def every_snippet_tag() -> set[str]:
             tags |= snippet_tags
     for q in QUANTITIES:
         tags |= q.tags
-    tags |= {"reading", "reading:under", "reading:expr", "constraint", "plurals", "limit", "policy:exclusive_first",
-             "policy:exclusive_strongest", "policy:override", "policy:clamp", "clamp:base", "policy:when",
-             "policy:cap", "policy:choice", "reroll:when", "reroll:improves", "reroll:instead", "sequence",
-             "arithmetic", "arithmetic:round_up", "arithmetic:round_down", "arithmetic:set_ends"}
+    tags |= {"reading", "reading:under", "reading:expr", "constraint", "constraint:derived", "plurals", "limit",
+             "policy:exclusive_first", "policy:exclusive_strongest", "policy:override", "policy:clamp", "clamp:base",
+             "policy:when", "policy:cap", "policy:choice", "reroll:when", "reroll:improves", "reroll:instead",
+             "sequence", "arithmetic", "arithmetic:round_up", "arithmetic:round_down", "arithmetic:set_ends"}
     for _, cap_tags in CAPS:
         tags |= cap_tags
     return tags

@@ -129,14 +129,14 @@ def frontier(pack: Pack, exprs: Iterable[Expr | None]) -> list[str]:
     names = {n for e in exprs if e is not None for n in e.names if n in pack.facts}
     names |= {n for c in broken_by_defaults(pack) for n in c.require.names if n in pack.facts}
     names = untangle(pack, names)
-    tied = True
-    while tied:
+    while True:  # until no constraint ties in more: a derived fact it reads may stand for facts already here
         reach = {b for n in names for b in _base_of(pack, n)}
         more = {n for c in pack.constraints.values() if set(base_inputs(pack, [c.require])) & reach
                 for n in c.require.names if n in pack.facts}
-        tied = not more <= names
-        names = untangle(pack, names | more)
-    return in_pack_order(pack, names)
+        grown = untangle(pack, names | more)
+        if grown == names:
+            return in_pack_order(pack, names)
+        names = grown
 
 
 def broken_by_defaults(pack: Pack) -> list[Constraint]:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import kb.document
 from rulings.cli import main
 
 BOMB = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
@@ -177,8 +178,9 @@ def bytes_read() -> int | None:
 
 
 def test_a_device_or_pipe_or_folder_is_never_read_as_a_situation(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(kb.document, "PIPE_SECONDS", 0.2)  # a pipe nobody writes to: how long it is waited for
     fifo = tmp_path / "fifo.yaml"
     os.mkfifo(fifo)
     for path, kind in (("/dev/zero", "a device"), (str(fifo), "a pipe"), (str(tmp_path), "a folder")):

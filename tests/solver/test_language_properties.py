@@ -20,7 +20,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kb.errors import RulingsError
+from kb.errors import Contradiction, RulingsError
 from kb.expr import evaluate
 from kb.model import Pack
 from solver.ask import ask
@@ -45,9 +45,12 @@ def _values(pack: Pack, world: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _answer(pack: Pack, world: dict[str, Any], target: int | None) -> Any:
-    """What a player is told in one situation: value, display, chance, re-rolls, distribution; or the refusal."""
+    """What a player is told in one situation: value, display, chance, re-rolls, distribution; or the refusal (of a
+    situation that cannot happen, only that: it has no ruling to change, however the refusal words it)."""
     try:
         r = ask(pack, "q", Situation(given=world, target=target))
+    except Contradiction:
+        return ("cannot happen",)
     except RulingsError as e:
         return ("refused", e.message)
     readings = tuple((o.option, o.ruling.display, o.ruling.probability) for o in r.readings or ())
