@@ -22,9 +22,9 @@ from typing import Any
 from kb.errors import Contradiction, RuleCycle, RulingsError, Span, Undecided, Unworkable
 from kb.expr import UNKNOWN, Expr, evaluate, parse_expr
 from kb.loader import gc_paused
-from kb.model import READING, Modifier, Pack
+from kb.model import READING, Constraint, Modifier, Pack
 from solver.space.dead import Words, dead_reason
-from solver.space.model import Coverage, splits, unsplit
+from solver.space.model import Coverage, expressions, splits, unsplit
 from solver.space.progress import progress
 from solver.space.search import (
     base_inputs,
@@ -260,7 +260,7 @@ def _dead(pack: Pack, holds: Mapping[str, dict[str, Any] | None], proven: Mappin
         if not proven[m.name] or not _searchable(pack, [m.when]):
             yield _unproven(pack, "dead_rule", m, f"no situation tried satisfies `{m.when.text}`")
             continue
-        loose = replace(pack, constraints={}, index={})
+        loose = _loosened(pack, {})
         constrained = bool(pack.constraints) and _witness(loose, [m.when], _true(loose, m.when)) is not None
         reason = dead_reason(pack, m.when, constrained, words)
         yield Finding(
@@ -296,7 +296,7 @@ def _dead_rerolls(pack: Pack, words: Words = None) -> Iterable[Finding]:
                                   f"{inherits} may never apply (no situation tried satisfies `{when.text}`)",
                                   spans, q.name)
                 continue
-            loose = replace(pack, constraints={}, index={})
+            loose = _loosened(pack, {})
             constrained = bool(pack.constraints) and _witness(loose, [when], _true(loose, when)) is not None
             reason = dead_reason(pack, when, constrained, words)
             yield Finding("error", "dead_rule", f"dead_rule.{q.name}.{r.name}",
@@ -328,6 +328,13 @@ def _never_changes(pack: Pack, holds: Mapping[str, dict[str, Any] | None], skip:
             yield Finding("warning", "never_changes", f"never_changes.{m.name}.{q}",
                           f"{m.name} holds but never changes a ruling of {q}: wherever it holds, a clamp, cap, set "
                           "or automatic result decides instead.", _spans(pack, [m.name]), q, witness, answer)
+
+
+def _loosened(pack: Pack, constraints: dict[str, Constraint]) -> Pack:
+    """The pack with only `constraints`. Its situations are split as the whole pack's are (by every expression,
+    the left-out constraints' too: a search for where one of them breaks must tell its values apart); nothing
+    else of the pack's index is kept, since what a situation allows changed."""
+    return replace(pack, constraints=constraints, index={("expressions", ""): expressions(pack)})
 
 
 _NEVER = parse_expr("false")
@@ -427,7 +434,7 @@ def _contradictions(pack: Pack) -> Iterable[Finding]:
         if not derived or not _searchable(pack, [c.require]):
             continue
         others = {n: k for n, k in pack.constraints.items() if n != c.name}
-        loose = replace(pack, constraints=others, index={})
+        loose = _loosened(pack, others)
         coverage = Coverage(deadline=_coverage(pack).deadline)
         found = minimal_witnesses(loose, _false(loose, c.require), base_inputs(pack, [c.require]),  # the inputs
                                   coverage=coverage)

@@ -280,6 +280,26 @@ def test_a_limit_is_broken_exactly_where_some_ruling_breaks_it(drawn: Drawn) -> 
         assert not breaks, (drawn.text, breaks[:3])
 
 
+@SETTINGS
+@given(drawn_packs())
+def test_a_derivation_is_said_to_break_a_constraint_exactly_where_some_situation_shows_it(drawn: Drawn) -> None:
+    pack = drawn.pack()
+    coverage = Coverage()
+    findings = {f.key: f for f in check_pack(pack, coverage) if f.kind == "contradictory_derivation"}
+    for c in pack.constraints.values():
+        # the reference: a world whose inputs break no other constraint, whose derived facts break this one
+        others = replace(pack, constraints={n: k for n, k in pack.constraints.items() if n != c.name}, index={})
+        shown = [w for w in drawn.worlds() if (values := _values(others, w)) is not None
+                 and evaluate(c.require, values) is False]
+        found = findings.get(f"contradictory_derivation.{c.name}")
+        if found is not None:
+            witness = dict(found.witness or {})
+            values = _values(others, witness)
+            assert values is not None and evaluate(c.require, values) is False, (drawn.text, witness)
+        elif coverage.exhaustive and any(pack.facts[n].derive is not None for n in c.require.names):
+            assert not shown, (drawn.text, shown[:3])
+
+
 def test_every_construct_the_docs_and_schema_name_is_drawn() -> None:
     """The generator's snippets cover every fact type, quantity kind, policy kind, change, expression form,
     re-roll kind, table form and section the pack language documents."""
