@@ -67,6 +67,7 @@ CONDITIONS = (
     ("max(f.n, 3) + 1 >= 5", {"expr:max", "expr:+"}),
     ("(f.n if f.a else 0) >= 2", {"expr:if", "expr:parentheses"}),
     ("f.m == 2", {"expr:=="}),
+    ("f.m < f.n", {"expr:<", "expr:two_facts"}),
     ("f.e == 'y'", {"expr:string"}),
     ("f.e != 'z' and f.a", {"expr:string"}),
     ("f.a == true", {"expr:true_false"}),
