@@ -80,6 +80,13 @@ def test_the_readmes_first_command_runs(capsys: pytest.CaptureFixture[str]) -> N
     assert capsys.readouterr().out.startswith("The score needed to hit on a D6: ")
 
 
+def test_ci_runs_the_readmes_test_command() -> None:
+    second = (ROOT / "README.md").read_text(encoding="utf-8").split("```")[1].strip().splitlines()[1]
+    tests = second.split("&&", 1)[1].strip()
+    assert tests.startswith("python3 -m pytest")
+    assert tests in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+
+
 def test_a_dotted_line_stands_for_any_lines() -> None:
     assert matches(["a", "...", "d"], ["a", "b", "c", "d"]) and matches(["a", "...", "d"], ["a", "d"])
     assert not matches(["a", "d"], ["a", "b", "d"])
