@@ -304,6 +304,7 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/solver/test_dead_mutants.py",
         "tests/solver/test_dead_reason_mutants.py",
         "tests/solver/test_check.py",
+        "tests/solver/test_defaults_break_a_constraint.py",
     ),
     "solver/ruling.py": (
         "tests/solver/test_ruling_mutants.py",
@@ -1874,6 +1875,10 @@ EQUIVALENT: dict[str, Equivalent] = {
         'kept += [Term(bounds[0].rule, "+" if held >= 1 else "-", abs(held))] if held else []',
         "only taken when held is not 0, and held is an int (`rounded`): >= 0, > 0 and >= 1 agree on every other int"),
     # -- solver/space/dead.py
+    "solver.space.dead.x_dead_reason__mutmut_25": Equivalent(
+        "reach = {f for c in more for f in reads[c.name]}",
+        "each round already took in every constraint touching the facts reached before it, so only the facts the "
+        "last round's constraints add can tie in more: the constraints named are the same"),
     "solver.space.dead.x__never__mutmut_1": Equivalent(
         "def _never(pack: Pack, expr: Expr, words: Words, label: str | None, depth: int = 1) -> DeadReason:",
         _INNER_NEVER_DERIVED),

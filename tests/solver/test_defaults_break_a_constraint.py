@@ -67,15 +67,17 @@ def test_diff_finds_the_change_where_it_shows(files: Path, capsys: pytest.Captur
 def test_constraints_that_never_all_hold_make_the_rule_dead_and_are_said_to(files: Path) -> None:
     text = PACK + "  off: {require: not b, text: no target is in cover}\n"
     (finding,) = check_pack(load_pack(str(_write(files, "never.yaml", text))))
-    assert (finding.kind, finding.message) == ("dead_rule", (
+    assert (finding.kind, finding.message, finding.cause) == ("dead_rule", (
         "moved can never apply: the domain constraints on (`b`: every target is in cover) and off (`not b`: no target "
-        "is in cover) can never all hold, so no situation satisfies its condition `a`."))
+        "is in cover) can never all hold, so no situation satisfies its condition `a`."), "constraint")
+    assert [name for name, _ in finding.rules] == ["moved", "on", "off"]  # the rule, then the constraints cited
 
 
 def test_a_constraint_that_plays_its_part_through_another_is_named(files: Path) -> None:
     text = PACK.replace("on: {require: b, text: every target is in cover}",
                         "same: {require: a == b}\n  off: {require: not b}")
     (finding,) = check_pack(load_pack(str(_write(files, "chained.yaml", text))))
+    assert [name for name, _ in finding.rules] == ["moved", "same", "off"]
     assert finding.message == ("moved can never apply: the domain constraints same (`a == b`) and off (`not b`) rule "
                                "out its condition `a`.")
 
