@@ -3028,6 +3028,12 @@ EQUIVALENT: dict[str, Equivalent] = {
          '(str/int/bool/None, lists; keywords sorted, ranges listed, enum values read as strings) for every '
          'input of the documented types, so the default hook is never called; only a non-str where outside the'
          ' signature would tell')),
+    "rulings.faq.x_run_faq__mutmut_32": Equivalent(
+        "sequences = sequence_faq(pack, None, chosen)",
+        "sequence_faq then asks faq(pack) itself: the same questions, their situations without the readings stated; "
+        "the sequence questions read only each entry's quantity, what it shows and its given facts (`_facts_only` "
+        "takes a situation stating readings as one of facts alone), and state the chosen readings themselves "
+        "(`_stating`): the same questions, only slower"),
     "rulings.faq.x_run_why_not__mutmut_42": Equivalent(
         'print(json.dumps(why_not_json(result, commands), ensure_ascii=None, default=str))',
         ('ensure_ascii=None is falsy, so json.dumps writes non-ASCII as it is, exactly as with '
