@@ -2,8 +2,9 @@
 
 A sequence's outcome is a function of its own definition, the rulings of the
 quantities it rolls and counts with (its steps' rolls, its attacks and
-damage characteristics) and the facts its expressions read (targets, event
-conditions, extra dice, damage, models, wounds). So:
+damage characteristics), the facts its expressions read (targets, event
+conditions, extra dice, damage, models, wounds) and how those are read (the
+pack's irregular plurals and domain constraints). So:
 
 - when none of these changed (each quantity proven unchanged by the
   quantity search, the definition and the facts the same), the sequence is
@@ -50,7 +51,7 @@ def sequence_changes(old: Pack, new: Pack, changed: Sequence[str], changes: Iter
         before, after = old.sequences[name], new.sequences[name]
         used = sorted(before.uses() | after.uses())
         facts = facts_behind(old, before.reads()) | facts_behind(new, after.reads())
-        causes = tuple(n for n in changed if n == name or n in used or n in facts)
+        causes = tuple(n for n in changed if n == name or n in used or n in facts) + _pack_wide(old, new, facts)
         for q in used:
             if q not in covered:
                 own.stop(f"{name} uses {q}, which only one version has")
@@ -71,12 +72,29 @@ def sequence_changes(old: Pack, new: Pack, changed: Sequence[str], changes: Iter
     return found, coverage
 
 
+def _pack_wide(old: Pack, new: Pack, facts: set[str]) -> tuple[str, ...]:
+    """What changed for the whole pack that a sequence's own facts are read through (`solver.facts.derive_facts`,
+    as the attack is resolved): the irregular plurals, where it reads a keywords fact, and the domain constraints,
+    which decide what situations can happen at all. The rest reaches it only through its quantities' rulings."""
+    from solver.space.diff import _shape
+
+    keywords = any(f in pack.facts and pack.facts[f].type.kind == "keywords" for pack in (old, new) for f in facts)
+    return tuple(section for section, differs in (
+        ("plurals", keywords and set(old.plurals) != set(new.plurals)),
+        ("constraints", _shape(old.constraints) != _shape(new.constraints)),
+    ) if differs)
+
+
 def _own_situations(old: Pack, new: Pack, name: str) -> Iterator[dict[str, Any]]:
     """Every combination of the facts the sequence's own expressions read (events, targets, models), one value
-    per class, defaults first, up to `CANDIDATES`: where a changed event or condition shows."""
+    per class of either version, defaults first, up to `CANDIDATES`: where a changed event or condition shows."""
     facts = facts_behind(old, old.sequences[name].reads()) | facts_behind(new, new.sequences[name].reads())
     names = sorted(f for f in facts if f in new.facts and new.facts[f].derive is None)
-    for values in islice(product(*(values_of(new, f) for f in names)), CANDIDATES):
+    # a plural one version declares and the other does not: a unit with either form is read differently
+    forms = [frozenset({w.upper()}) for w in sorted({w for pair in set(old.plurals) ^ set(new.plurals) for w in pair})]
+    both = [dict.fromkeys((*values_of(new, f), *(values_of(old, f) if f in old.facts else ()),
+                           *(forms if new.facts[f].type.kind == "keywords" else ()))) for f in names]
+    for values in islice(product(*both), CANDIDATES):
         yield {f: v for f, v in zip(names, values, strict=True) if v != new.facts[f].default}
 
 

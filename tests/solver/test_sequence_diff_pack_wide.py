@@ -1,0 +1,74 @@
+"""A whole attack is read through more than its own rules: a unit's keywords through the pack's irregular plurals,
+every situation through the domain constraints. An erratum to either changes no rule of the attack, yet may change
+its outcome, so `diff` must not call the attack unchanged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kb.loader import load_pack
+from solver.space.diff import diff_packs
+
+PACK = """\
+pack: brutal
+facts:
+  target.keywords: {type: keywords, default: [], text: the target's keywords}
+quantities:
+  hit_roll: {kind: roll, dice: D6, text: the hit roll}
+  wound_roll: {kind: roll, dice: D6, text: the wound roll}
+sequences:
+  attack:
+    text: an attack
+    steps:
+      - step: hit
+        roll: hit_roll
+        target: 4
+        passes: hits
+        events:
+          - {name: brutal, unmodified: 6, extra: 1, when: "'BOY' in target.keywords"}
+      - step: wound
+        roll: wound_roll
+        target: 4
+plurals:
+  BOY: BOYZ
+"""
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("RULINGS_CACHE", str(tmp_path / "cache"))
+    (tmp_path / "before.yaml").write_text(PACK, encoding="utf-8")
+    return tmp_path
+
+
+def _diff(folder: Path, after: str) -> object:
+    (folder / "after.yaml").write_text(after, encoding="utf-8")
+    return diff_packs(load_pack(str(folder / "before.yaml")), load_pack(str(folder / "after.yaml")))
+
+
+def test_a_plural_left_out_changes_the_attack_on_a_unit_named_in_the_plural(folder: Path) -> None:
+    result = _diff(folder, PACK.replace("plurals:\n  BOY: BOYZ\n", ""))
+    (change,) = result.changes
+    # BOYZ is a BOY only while the pack says so: two attacks, each hit on a 6 (1/6) is two dice, on 4-5 (2/6) one,
+    # each wounding on 4+; a mean of 2 x (1/6 x 2 + 2/6) x 1/2 = 2/3 wounds before, 2 x 1/2 x 1/2 = 1/2 after
+    assert (change.quantity, change.witness["target.keywords"], change.causes) == (
+        "attack", frozenset({"BOYZ"}), ("plurals",))
+    assert change.old.startswith("mean 2/3 wound") and change.new.startswith("mean 1/2 wound")
+
+
+def test_a_constraint_added_leaves_the_attack_not_proven_unchanged(folder: Path) -> None:
+    # no BOY can be the target any more: an attack on one is refused, not resolved; no rule of it changed
+    result = _diff(folder, PACK + "constraints:\n  none: {require: \"'BOY' not in target.keywords\"}\n")
+    assert not result.changes
+    assert not result.coverage["attack"].exhaustive
+    assert "constraints changed" in result.coverage["attack"].reasons[0]
+
+
+def test_a_plural_left_out_leaves_an_attack_that_reads_no_keywords_proven_unchanged(folder: Path) -> None:
+    text = PACK.replace("'BOY' in target.keywords", "target.charged").replace(
+        "facts:\n", "facts:\n  target.charged: {type: bool, text: the target charged}\n")
+    (folder / "before.yaml").write_text(text, encoding="utf-8")
+    result = _diff(folder, text.replace("plurals:\n  BOY: BOYZ\n", ""))
+    assert (result.changes, result.coverage["attack"].exhaustive) == ((), True)
