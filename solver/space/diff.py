@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise, product
 from typing import Any
 
-from kb.errors import RulingsError, UnknownName, Unworkable
+from kb.errors import Contradiction, RulingsError, UnknownName, Unworkable
 from kb.expr import UNKNOWN, Expr, evaluate, parse_expr
 from kb.model import Modifier, Pack
 from solver.keyword_classes import joint_keyword_classes
@@ -85,8 +85,8 @@ class PackDiff:
 
 
 def changed_rules(old: Pack, new: Pack) -> list[str]:
-    """Modifiers, policies, quantities, facts and sequences added, removed or changed between `old` and `new`,
-    by name.
+    """Modifiers, policies, quantities, facts, sequences, domain constraints and readings added, removed or
+    changed between `old` and `new`, by name; and `plurals` where the irregular plurals differ.
 
     Examples:
         >>> from kb.loader import load_pack
@@ -94,11 +94,13 @@ def changed_rules(old: Pack, new: Pack) -> list[str]:
         []
     """
     out = []
-    for section in ("modifiers", "policies", "quantities", "facts", "sequences"):
+    for section in ("modifiers", "policies", "quantities", "facts", "sequences", "constraints", "readings"):
         a, b = getattr(old, section), getattr(new, section)
         for name in sorted(set(a) | set(b)):
-            if _shape(a.get(name)) != _shape(b.get(name)):
+            if _shape(a.get(name)) != _shape(b.get(name)) and name not in out:
                 out.append(name)
+    if set(old.plurals) != set(new.plurals):
+        out.append("plurals")
     return out
 
 
@@ -207,6 +209,8 @@ def _ruling(ask: Any, pack: Pack, q: str, given: dict[str, Any], situation: Any)
     try:
         r = ask(pack, q, situation(given={f: v for f, v in given.items() if f in pack.facts}, base=given.get(BASE),
                                    target=given.get(TARGET)))
+    except Contradiction as e:  # a situation this version does not allow: no ruling, however the refusal words it
+        return (("cannot happen",), f"error: {e.message}", set(), None)
     except RulingsError as e:
         return (("error", e.message), f"error: {e.message}", set(), None)
     rules = {a.rule for a in r.applied} | {s.rule for s in r.suppressed} | {c.rule for c in r.clamped}
@@ -504,7 +508,6 @@ def _read(old: Pack | None, new: Pack, part: _Part, given: dict[str, Any]) -> tu
     cannot tell apart may still differ under the old one's
     derivations (an erratum to a derived fact), and only together do they decide whether a ruling changes.
     """
-    from kb.errors import Contradiction
     from solver.facts import derive_facts
 
     out: list[Any] = []

@@ -51,7 +51,8 @@ def sequence_changes(old: Pack, new: Pack, changed: Sequence[str], changes: Iter
         before, after = old.sequences[name], new.sequences[name]
         used = sorted(before.uses() | after.uses())
         facts = facts_behind(old, before.reads()) | facts_behind(new, after.reads())
-        causes = tuple(n for n in changed if n == name or n in used or n in facts) + _pack_wide(old, new, facts)
+        causes = tuple(dict.fromkeys([*(n for n in changed if n == name or n in used or n in facts),
+                                      *_pack_wide(old, new, facts)]))
         for q in used:
             if q not in covered:
                 own.stop(f"{name} uses {q}, which only one version has")

@@ -215,6 +215,7 @@ MUTATIONS = (
     (r"derive: 'f.a or f.n >= 3'", "derive: 'f.a and f.n >= 3'"), (r"plurals:\n  BOY: BOYZ\n", ""),
     (r"of: improvements, max: 1", "of: improvements, max: 2"), (r"of: worsenings, min: -1", "min: -1"),
     (r"round: up", "round: down"), (r"order: \[set, (\w+), (\w+)", r"order: [set, \2, \1"),
+    (r'tied: \{require: "[^"]*"\}', 'tied: {require: "not f.a"}'), (r"default: once", "default: twice"),
 )
 
 

@@ -1,0 +1,55 @@
+"""An erratum to a domain constraint changes which situations can happen. `diff` names the constraint as the
+change, and counts a situation as changed only where one version rules it and the other allows it: a situation
+neither version allows has no ruling to change, however differently the two refuse it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kb.loader import load_pack
+from solver.space.diff import changed_rules, diff_packs
+
+PACK = """\
+pack: cover
+facts:
+  a: {type: bool, text: the unit moved}
+  b: {type: bool, default: true, text: the unit is in cover}
+quantities:
+  q: {kind: score, base: 4, text: to hit}
+modifiers:
+  r: {quantity: q, change: -1, when: a, text: moved}
+constraints:
+  tied: {require: not b, text: no unit is in cover}
+"""
+
+
+@pytest.fixture
+def packs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple:
+    monkeypatch.setenv("RULINGS_CACHE", str(tmp_path / "cache"))
+    (tmp_path / "before.yaml").write_text(PACK, encoding="utf-8")
+    (tmp_path / "after.yaml").write_text(PACK.replace("require: not b, text: no unit is in cover",
+                                                      "require: not a, text: no unit moves"), encoding="utf-8")
+    return load_pack(str(tmp_path / "before.yaml")), load_pack(str(tmp_path / "after.yaml"))
+
+
+def test_the_changed_constraint_is_named(packs: tuple) -> None:
+    assert changed_rules(*packs) == ["tied"]
+
+
+def test_only_a_situation_one_version_allows_is_a_change(packs: tuple) -> None:
+    result = diff_packs(*packs)
+    # a = false, b = true: only the erratum allows it (4+); a = true, b = false: only the first version (3+);
+    # a = true, b = true: neither allows it, so nothing changes there; a = false, b = false: 4+ in both
+    assert {(tuple(sorted(c.witness.items())), c.old.split(";")[0], c.new.split(";")[0])
+            for c in result.changes} == {
+        ((), "error: this situation breaks the constraint 'tied': no unit is in cover", "4+"),
+        ((("a", True), ("b", False)), "3+", "error: this situation breaks the constraint 'tied': no unit moves"),
+    }
+    assert sum(c.count for c in result.changes) == 2 and result.exhaustive
+
+
+def test_a_plural_left_out_is_named(packs: tuple, tmp_path: Path) -> None:
+    (tmp_path / "plural.yaml").write_text(PACK + "plurals:\n  BOY: BOYZ\n", encoding="utf-8")
+    assert changed_rules(packs[0], load_pack(str(tmp_path / "plural.yaml"))) == ["plurals"]
