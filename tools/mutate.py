@@ -63,10 +63,13 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/solver/test_check_mutants.py",
         "tests/solver/test_check.py",
         "tests/solver/test_check_replay.py",
+        "tests/solver/test_constraint_on_derived.py",
+        "tests/solver/test_defaults_break_a_constraint.py",
     ),
     "solver/space/diff.py": (
         "tests/solver/test_diff_mutants.py",
         "tests/solver/test_diff.py",
+        "tests/solver/test_diff_constraints.py",
     ),
     "solver/space/model.py": (
         "tests/solver/test_model_mutants.py",
@@ -181,6 +184,8 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/solver/test_space.py",
         "tests/solver/test_joint.py",
         "tests/solver/test_proofs.py",
+        "tests/solver/test_constraint_on_derived.py",
+        "tests/solver/test_defaults_break_a_constraint.py",
     ),
     "solver/space/find.py": (
         "tests/solver/test_find_mutants.py",
@@ -205,6 +210,7 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/solver/test_sequence_diff_mutants.py",
         "tests/solver/test_sequence_diff.py",
         "tests/rulings/test_diff_replays.py",
+        "tests/solver/test_sequence_diff_pack_wide.py",
     ),
     "solver/space/sequence_find.py": (
         "tests/solver/test_sequence_find_mutants.py",
@@ -299,6 +305,7 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/solver/test_joint.py",
         "tests/solver/test_consistent_keywords.py",
         "tests/solver/test_model_mutants.py",
+        "tests/solver/test_defaults_break_a_constraint.py",
     ),
     "solver/space/dead.py": (
         "tests/solver/test_dead_mutants.py",
