@@ -204,11 +204,17 @@ def _with_targets(ask: Any, old: Pack, new: Pack, q: str, given: dict[str, Any],
 
 
 def _ruling(ask: Any, pack: Pack, q: str, given: dict[str, Any], situation: Any) -> tuple[Any, str, set[str], Any]:
+    from solver.situation import check_given
+
     if q not in pack.quantities:
         return (None, "no such quantity", set(), None)
+    own = {f: v for f, v in given.items() if f in pack.facts}
+    try:  # a value outside this version's range or enum values: a situation it does not have
+        check_given(own, pack)
+    except RulingsError as e:
+        return (("cannot happen",), f"error: {e.message}", set(), None)
     try:
-        r = ask(pack, q, situation(given={f: v for f, v in given.items() if f in pack.facts}, base=given.get(BASE),
-                                   target=given.get(TARGET)))
+        r = ask(pack, q, situation(given=own, base=given.get(BASE), target=given.get(TARGET)))
     except Contradiction as e:  # a situation this version does not allow: no ruling, however the refusal words it
         return (("cannot happen",), f"error: {e.message}", set(), None)
     except RulingsError as e:
@@ -261,7 +267,10 @@ class _Part:
 def _situations(old: Pack, new: Pack, q: str, changed: Sequence[str],
                 coverage: Coverage) -> Iterator[tuple[dict[str, Any], int]]:
     """One situation per combination of readings the packs can reach for `q`, smallest first, with its weight."""
-    exprs = read_by(old, new, q)
+    # a base fact whose values changed (a range narrowed, an enum value added) or a domain constraint changed: a
+    # situation only one version has is one the other refuses, whether or not the quantity reads those facts
+    exprs = [*read_by(old, new, q), *(parse_expr(n) for n in changed if _values_changed(old, new, n)),
+             *(p.constraints[n].require for n in changed for p in (old, new) if n in p.constraints)]
     facts = _facts(old, new, exprs, changed)
     removed = sorted({n for e in exprs for n in e.names if n in old.facts and n not in new.facts})
     if removed:
@@ -337,6 +346,13 @@ def read_by(old: Pack, new: Pack, q: str) -> list[Expr]:
                     out[c.require.text] = c.require
                     tied = True
     return list(out.values())
+
+
+def _values_changed(old: Pack, new: Pack, name: str) -> bool:
+    """Whether a base fact of both versions takes other values in one than in the other."""
+    a, b = old.facts.get(name), new.facts.get(name)
+    return (a is not None and b is not None and a.derive is None and b.derive is None
+            and (a.type.kind, set(a.type.values), a.range) != (b.type.kind, set(b.type.values), b.range))
 
 
 def _facts(old: Pack, new: Pack, exprs: Sequence[Expr], changed: Sequence[str]) -> list[str]:
@@ -474,25 +490,30 @@ def _joint_classes(old: Pack, new: Pack, name: str, coverage: Coverage) -> dict[
     """A fact's values that neither pack can tell apart, one representative each, with how many it stands for.
 
     An int fact's classes are those of both packs at once: a comparison only the old pack makes still splits.
+    A value only one version allows (a range or an enum's values changed) is a situation only it has: a class of
+    its own, so the other version's refusal of it is compared too.
     """
     fact = new.facts[name]
+    before = old.facts[name] if name in old.facts and old.facts[name].type.kind == fact.type.kind else None
     if fact.type.kind == "keywords":
         classes = joint_keyword_classes(old, new, name)
         if classes is None:
             coverage.stop(unsplit(new, name))
         return {v: 1 for v in classes or ()}
     if fact.type.kind != "int" or not fact.range:
-        return {v: 1 for v in values_of(new, name)}
-    a, b = partition(old, name) if name in old.facts else partition(new, name), partition(new, name)
+        return {v: 1 for v in dict.fromkeys((*values_of(new, name), *(values_of(old, name) if before else ())))}
+    a, b = partition(old, name) if before and before.range else partition(new, name), partition(new, name)
     low, high = fact.range
+    if before and before.range:
+        low, high = min(low, before.range[0]), max(high, before.range[1])
     if not (a.exact and b.exact) or high - low + 1 > EVALUATE_LIMIT:
         coverage.stop(f"{name}'s range is too wide to prove which of its values the packs tell apart")
         return {v: 1 for v in dict.fromkeys((*b.representatives, *a.representatives))}
     index_a = {v: i for i, runs in enumerate(a.classes) for lo, hi in runs for v in range(lo, hi + 1)}
     index_b = {v: i for i, runs in enumerate(b.classes) for lo, hi in runs for v in range(lo, hi + 1)}
     groups: dict[tuple[int, int], list[int]] = {}
-    for v in range(low, high + 1):
-        groups.setdefault((index_a.get(v, -1), index_b[v]), []).append(v)
+    for v in range(low, high + 1):  # outside a version's range: -1, a class of that version's own
+        groups.setdefault((index_a.get(v, -1), index_b.get(v, -1)), []).append(v)
     centre = typical(fact)
     # the default's class is tried as the default (the fact left out), never again as another of its values
     out = {fact.default if fact.default in vs else min(vs, key=lambda v: (abs(v - centre), v)): len(vs)

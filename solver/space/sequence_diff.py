@@ -51,8 +51,8 @@ def sequence_changes(old: Pack, new: Pack, changed: Sequence[str], changes: Iter
         before, after = old.sequences[name], new.sequences[name]
         used = sorted(before.uses() | after.uses())
         facts = facts_behind(old, before.reads()) | facts_behind(new, after.reads())
-        causes = tuple(dict.fromkeys([*(n for n in changed if n == name or n in used or n in facts),
-                                      *_pack_wide(old, new, facts)]))
+        through = _read_through(old, new, facts, changed)
+        causes = tuple(n for n in changed if n == name or n in used or n in facts or n in through)
         for q in used:
             if q not in covered:
                 own.stop(f"{name} uses {q}, which only one version has")
@@ -73,17 +73,12 @@ def sequence_changes(old: Pack, new: Pack, changed: Sequence[str], changes: Iter
     return found, coverage
 
 
-def _pack_wide(old: Pack, new: Pack, facts: set[str]) -> tuple[str, ...]:
-    """What changed for the whole pack that a sequence's own facts are read through (`solver.facts.derive_facts`,
-    as the attack is resolved): the irregular plurals, where it reads a keywords fact, and the domain constraints,
-    which decide what situations can happen at all. The rest reaches it only through its quantities' rulings."""
-    from solver.space.diff import _shape
-
+def _read_through(old: Pack, new: Pack, facts: set[str], changed: Sequence[str]) -> set[str]:
+    """What changed that a sequence's own facts are read through (`solver.facts.derive_facts`, as the attack is
+    resolved): the domain constraints, which decide what situations can happen at all, and the irregular plurals,
+    where it reads a keywords fact. The rest reaches it only through its quantities' rulings."""
     keywords = any(f in pack.facts and pack.facts[f].type.kind == "keywords" for pack in (old, new) for f in facts)
-    return tuple(section for section, differs in (
-        ("plurals", keywords and set(old.plurals) != set(new.plurals)),
-        ("constraints", _shape(old.constraints) != _shape(new.constraints)),
-    ) if differs)
+    return {n for n in changed if n in old.constraints or n in new.constraints or (n == "plurals" and keywords)}
 
 
 def _own_situations(old: Pack, new: Pack, name: str) -> Iterator[dict[str, Any]]:

@@ -53,3 +53,35 @@ def test_only_a_situation_one_version_allows_is_a_change(packs: tuple) -> None:
 def test_a_plural_left_out_is_named(packs: tuple, tmp_path: Path) -> None:
     (tmp_path / "plural.yaml").write_text(PACK + "plurals:\n  BOY: BOYZ\n", encoding="utf-8")
     assert changed_rules(packs[0], load_pack(str(tmp_path / "plural.yaml"))) == ["plurals"]
+
+
+def test_a_range_narrowed_or_an_enum_value_cut_takes_situations_away(tmp_path: Path) -> None:
+    """The erratum's ranges are 0..4 and open or woods: at range 5, or in ruins, the first version ruled 3+, and the
+    erratum has no such situation, so what a player is told there changes (whether or not a rule reads it)."""
+    text = """\
+pack: bands
+facts:
+  n: {type: int, range: [0, 6], default: 2, text: "the range band is {value}"}
+  e: {type: enum, values: [open, woods, ruins], default: open, text: "the ground is {value}"}
+  s: {type: int, range: [0, 3], default: 0, text: "the unit has {value} scars"}
+quantities:
+  q: {kind: score, base: 4, text: to hit}
+modifiers:
+  far: {quantity: q, change: -1, when: "n >= 5", text: far away}
+  hid: {quantity: q, change: -1, when: "e != 'open'", text: in cover}
+"""
+    (tmp_path / "before.yaml").write_text(text, encoding="utf-8")
+    (tmp_path / "after.yaml").write_text(text.replace("[0, 6]", "[0, 4]").replace("[open, woods, ruins]", "[open, woods]")
+                                         .replace("range: [0, 3]", "range: [0, 2]"), encoding="utf-8")
+    result = diff_packs(load_pack(str(tmp_path / "before.yaml")), load_pack(str(tmp_path / "after.yaml")))
+    assert result.changed_rules == ("e", "n", "s")
+    shown = {(tuple(sorted(c.witness.items())), c.old, c.new) for c in result.changes}
+    assert {
+        ((("n", 5),), "3+; applied far -1", "error: n = 5 is out of range 0..4"),
+        ((("e", "ruins"),), "3+; applied hid -1", "error: e = 'ruins' is not one of open, woods"),
+        ((("s", 3),), "4+", "error: s = 3 is out of range 0..2"),  # s is read by no rule
+    } <= shown
+    # every change is a situation taken away: n of 5 or 6, ruins, 3 scars (with the other facts as they may be)
+    assert all(c.new.startswith("error: ") and (c.witness.get("n", 0) >= 5 or c.witness.get("e") == "ruins"
+                                                or c.witness.get("s") == 3) for c in result.changes)
+    assert result.exhaustive

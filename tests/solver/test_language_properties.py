@@ -25,7 +25,7 @@ from kb.expr import evaluate
 from kb.model import Pack
 from solver.ask import ask
 from solver.facts import derive_facts
-from solver.situation import Situation
+from solver.situation import Situation, check_given
 from solver.space.check import check_pack
 from solver.space.diff import diff_packs
 from solver.space.find import find, ruling_fields
@@ -47,6 +47,10 @@ def _values(pack: Pack, world: dict[str, Any]) -> dict[str, Any] | None:
 def _answer(pack: Pack, world: dict[str, Any], target: int | None) -> Any:
     """What a player is told in one situation: value, display, chance, re-rolls, distribution; or the refusal (of a
     situation that cannot happen, only that: it has no ruling to change, however the refusal words it)."""
+    try:
+        check_given(world, pack)  # a value the pack does not declare (a narrower range, fewer enum values)
+    except RulingsError:
+        return ("cannot happen",)
     try:
         r = ask(pack, "q", Situation(given=world, target=target))
     except Contradiction:
@@ -216,6 +220,7 @@ MUTATIONS = (
     (r"of: improvements, max: 1", "of: improvements, max: 2"), (r"of: worsenings, min: -1", "min: -1"),
     (r"round: up", "round: down"), (r"order: \[set, (\w+), (\w+)", r"order: [set, \2, \1"),
     (r'tied: \{require: "[^"]*"\}', 'tied: {require: "not f.a"}'), (r"default: once", "default: twice"),
+    (r"f.n: \{type: int, range: \[0, 4\]", "f.n: {type: int, range: [0, 3]"),
 )
 
 

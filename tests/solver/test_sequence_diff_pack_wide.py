@@ -59,11 +59,12 @@ def test_a_plural_left_out_changes_the_attack_on_a_unit_named_in_the_plural(fold
 
 
 def test_a_constraint_added_leaves_the_attack_not_proven_unchanged(folder: Path) -> None:
-    # no BOY can be the target any more: an attack on one is refused, not resolved; no rule of it changed
-    result = _diff(folder, PACK + "constraints:\n  none: {require: \"'BOY' not in target.keywords\"}\n")
-    assert not result.changes
+    # no BOY can be the target any more: a roll against one is refused, and the attack on one is not resolved
+    result = _diff(folder, PACK + "constraints:\n  no_boys: {require: \"'BOY' not in target.keywords\"}\n")
+    assert [(c.quantity, c.old, c.witness, c.causes) for c in result.changes] == [
+        (q, "D6", {"target.keywords": frozenset({"BOY"})}, ("no_boys",)) for q in ("hit_roll", "wound_roll")]
     assert not result.coverage["attack"].exhaustive
-    assert "constraints changed" in result.coverage["attack"].reasons[0]
+    assert result.coverage["attack"].reasons[0].startswith("no_boys, hit_roll, wound_roll changed")
 
 
 def test_a_plural_left_out_leaves_an_attack_that_reads_no_keywords_proven_unchanged(folder: Path) -> None:
