@@ -133,6 +133,14 @@ def diff_packs(old: Pack, new: Pack, quantity: str | None = None, *, deadline: f
                 groups[key] = [given, weight, causes]
         searched[q] = coverage.searched
         changes += [Change(q, a, b, w, n, c) for (a, b), (w, n, c) in groups.items()]
+    if quantity is None:  # a quantity or whole attack only one version has: every ruling of it comes or goes
+        for name in sorted(set(old.quantities) ^ set(new.quantities)):
+            a, b = (_ruling(ask, p, name, {}, Situation)[1] for p in (old, new))
+            changes.append(Change(name, a, b, {}, 1, (name,)))
+        for name in sorted(set(old.sequences) ^ set(new.sequences)):
+            a, b = (f"{p.sequences[name].text or name}" if name in p.sequences else "no such sequence"
+                    for p in (old, new))
+            changes.append(Change(name, a, b, {}, 1, (name,)))
     if quantity is None:  # a whole attack changes with what it rolls: see solver.space.sequence_diff
         from solver.space.sequence_diff import sequence_changes
 

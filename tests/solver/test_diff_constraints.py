@@ -71,8 +71,8 @@ modifiers:
   hid: {quantity: q, change: -1, when: "e != 'open'", text: in cover}
 """
     (tmp_path / "before.yaml").write_text(text, encoding="utf-8")
-    (tmp_path / "after.yaml").write_text(text.replace("[0, 6]", "[0, 4]").replace("[open, woods, ruins]", "[open, woods]")
-                                         .replace("range: [0, 3]", "range: [0, 2]"), encoding="utf-8")
+    after = text.replace("[0, 6]", "[0, 4]").replace("[open, woods, ruins]", "[open, woods]")
+    (tmp_path / "after.yaml").write_text(after.replace("range: [0, 3]", "range: [0, 2]"), encoding="utf-8")
     result = diff_packs(load_pack(str(tmp_path / "before.yaml")), load_pack(str(tmp_path / "after.yaml")))
     assert result.changed_rules == ("e", "n", "s")
     shown = {(tuple(sorted(c.witness.items())), c.old, c.new) for c in result.changes}
@@ -85,3 +85,18 @@ modifiers:
     assert all(c.new.startswith("error: ") and (c.witness.get("n", 0) >= 5 or c.witness.get("e") == "ruins"
                                                 or c.witness.get("s") == 3) for c in result.changes)
     assert result.exhaustive
+
+
+def test_a_quantity_or_attack_only_one_version_has_is_a_change(tmp_path: Path) -> None:
+    """Every ruling of a quantity the erratum removes is gone, and one it adds comes: neither is 'no change'."""
+    base = PACK.replace("require: not b", "require: not (a and b)")  # the defaults allowed: w's is 3+
+    more = base.replace("quantities:\n", "quantities:\n  w: {kind: score, base: 3, text: to wound}\n") + (
+        "sequences:\n  attack: {text: an attack, steps: [{step: hit, roll: q}, {step: wound, roll: w}]}\n")
+    (tmp_path / "base.yaml").write_text(base, encoding="utf-8")
+    (tmp_path / "more.yaml").write_text(more, encoding="utf-8")
+    result = diff_packs(load_pack(str(tmp_path / "more.yaml")), load_pack(str(tmp_path / "base.yaml")))
+    assert [(c.quantity, c.old, c.new, c.causes) for c in result.changes] == [
+        ("w", "3+", "no such quantity", ("w",)), ("attack", "an attack", "no such sequence", ("attack",))]
+    back = diff_packs(load_pack(str(tmp_path / "base.yaml")), load_pack(str(tmp_path / "more.yaml")))
+    assert [(c.quantity, c.old, c.new) for c in back.changes] == [
+        ("w", "no such quantity", "3+"), ("attack", "no such sequence", "an attack")]

@@ -244,12 +244,13 @@ def test_a_roll_only_the_new_version_has_is_a_cause_and_leaves_the_attack_unprov
     assert not result.exhaustive
 
 
-def test_a_sequence_only_the_new_version_has_is_not_compared() -> None:
+def test_a_sequence_only_the_new_version_has_is_not_compared_but_comes() -> None:
     old = pack_text("p", quantities=HIT, sequences=ONE_STEP)
     erratum = pack_text("p", sequences=["volley:", "  steps:", "    - {step: shot, roll: hit_roll, passes: hits}"])
     result = diff_packs(pack(old), pack(old, erratum))
     assert result.changed_rules == ("volley",)
-    assert result.changes == ()
+    assert [(c.quantity, c.old, c.new, c.causes) for c in result.changes] == [
+        ("volley", "no such sequence", "volley", ("volley",))]  # named, not resolved: nothing to compare it with
     assert set(result.coverage) == {"hit_roll", "attack"}
     assert result.exhaustive
 
