@@ -88,7 +88,8 @@ CONDITIONS = (
     ("matches('Monster', f.k) and not matches('MONSTERS', f.k)", {"expr:matches", "keywords:plural"}),
 )
 AMOUNTS = (("+1", {"change:+"}), ("-1", {"change:-"}), ("+2", {"change:+"}), ("=3", {"change:="}),
-           ("x2", {"change:x"}), ("/2", {"change:/"}), ('"-(f.n // 2)"', {"change:expression", "expr:neg"}))
+           ("x2", {"change:x"}), ("/2", {"change:/"}), ('"-(f.n // 2)"', {"change:expression", "expr:neg"}),
+           ("=2", {"change:="}))
 PERS = (("f.n", {"per"}), ("{table: f.e, rows: {x: 0, y: 1, z: 2}}", {"per", "table:enum_rows"}),
         ("{table: f.a, rows: {true: 1, false: 0}}", {"per", "table:bool_rows"}),
         ("{table: f.n, rows: {0..1: 1}, default: 0}", {"per", "table:default"}))
@@ -188,10 +189,13 @@ def drawn_packs(draw: st.DrawFn) -> Drawn:
     lines_rules = []
     n = draw(st.integers(1, 3))
     reading = draw(st.booleans())
+    settable = q.kind in ("pool", "characteristic", "score")
+    clash = settable and n >= 2 and draw(st.booleans())  # two rules setting different values
     for i in range(n):
         when, when_tags = draw(st.sampled_from(CONDITIONS))
-        amount, amount_tags = draw(st.sampled_from(AMOUNTS if q.kind in ("pool", "characteristic", "score")
-                                                   else AMOUNTS[:3] + AMOUNTS[6:]))
+        amount, amount_tags = draw(st.sampled_from(AMOUNTS if settable else AMOUNTS[:3] + AMOUNTS[6:7]))
+        if clash and i < 2:
+            amount, amount_tags = ("=3", "=2")[i], {"change:="}
         tags |= when_tags | amount_tags
         extra = ""
         if draw(st.integers(0, 3)) == 0 and amount in ("+1", "-1"):
