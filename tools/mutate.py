@@ -580,6 +580,9 @@ _LOWERED_FIRST = ("the text is lower-cased before it is slugged: stripping 'X' a
 
     # explain/diagram.py
 
+_ONLY_HTTP = ("_not_found is registered for Starlette's HTTPException alone, which always has a status_code and a "
+              "detail: getattr's default is never read (and without one it raises only where they are missing)")
+
 EQUIVALENT: dict[str, Equivalent] = {
     "solver.ask.x__branch__mutmut_1": Equivalent(
         "def _branch(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, str], cases: bool = False) "
@@ -3234,6 +3237,18 @@ EQUIVALENT: dict[str, Equivalent] = {
     "rulings.web.app.x_create_app__mutmut_121": Equivalent(
         'return str(api.brief_answer(packs, api.arguments(request))["text"]).split("\\n", 2)[0]',
         "str.split('\\n', 2)[0] is split('\\n', 1)[0]: the first line either way"),
+    "rulings.web.app.x__not_found__mutmut_4": Equivalent('status = getattr(exc, "status_code", None)', _ONLY_HTTP),
+    "rulings.web.app.x__not_found__mutmut_7": Equivalent('status = getattr(exc, "status_code", )', _ONLY_HTTP),
+    "rulings.web.app.x__not_found__mutmut_10": Equivalent('status = getattr(exc, "status_code", 405)', _ONLY_HTTP),
+    "rulings.web.app.x__not_found__mutmut_26": Equivalent(
+        'return _error(request, "nothing is served here" if status == 404 else str(getattr(exc, "detail", None)), '
+        'status)', _ONLY_HTTP),
+    "rulings.web.app.x__not_found__mutmut_29": Equivalent(
+        'return _error(request, "nothing is served here" if status == 404 else str(getattr(exc, "detail", )), '
+        'status)', _ONLY_HTTP),
+    "rulings.web.app.x__not_found__mutmut_32": Equivalent(
+        'return _error(request, "nothing is served here" if status == 404 else str(getattr(exc, "detail", "XXXX")), '
+        'status)', _ONLY_HTTP),
     "rulings.web.app.xǁAnswerǁrender__mutmut_4": Equivalent(
         'return _ENCODE(content).encode("UTF-8")',
         "'UTF-8' and 'utf-8' name the same codec for str.encode"),

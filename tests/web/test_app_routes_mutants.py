@@ -152,6 +152,21 @@ def test_an_error_under_the_api_openapi_static_or_an_svg_is_json(client: TestCli
     assert answer["page"] == for_the_page(answer["error"])
 
 
+def test_a_path_nothing_serves_says_so_and_a_method_a_route_does_not_take_says_which(client: TestClient) -> None:
+    r = client.get("/api/nothing-here")
+    assert (r.status_code, r.json()["error"]) == (404, "nothing is served here")
+    r = client.get("/api/check/fantasy")  # a route that only takes POST: Starlette's own word for it, its status
+    assert (r.status_code, r.json()["error"]) == (405, "Method Not Allowed")
+
+
+def test_the_rule_graph_focused_on_a_rule_is_drawn_around_it(client: TestClient) -> None:
+    whole, focused = client.get("/graph/fantasy").text, client.get("/graph/fantasy?focus=soft_cover").text
+    assert focused != whole and "soft_cover" in focused
+    whole_svg = client.get("/graph/fantasy.svg").text
+    focused_svg = client.get("/graph/fantasy.svg?focus=soft_cover").text
+    assert focused_svg != whole_svg and focused_svg.count("<g id=\"node") < whole_svg.count("<g id=\"node")
+
+
 def test_an_error_on_a_page_is_a_page_saying_what_went_wrong(client: TestClient) -> None:
     r = client.get("/graph/nosuchpack")
     assert r.status_code == 404
