@@ -238,6 +238,8 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/solver/test_check.py",
         "tests/rulings/test_hostile_input.py",
         "tests/rulings/test_diff_replays.py",
+        "tests/solver/test_diff.py",  # `rulings diff` as it prints
+        "tests/docs/test_docs.py",  # every check and diff the docs show, with its output
     ),
     "rulings/cli.py": (
         "tests/rulings/test_cli.py",
