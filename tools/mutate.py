@@ -582,6 +582,9 @@ _LOWERED_FIRST = ("the text is lower-cased before it is slugged: stripping 'X' a
 
     # explain/diagram.py
 
+_GUESSED = ("FileResponse guesses the media type from the file's name when none is given: favicon.svg is "
+            "image/svg+xml, the type given")
+_UNNAMED = "a route's name is read only by url_for, which nothing in Rulings calls: the files are served alike"
 _ONLY_HTTP = ("_not_found is registered for Starlette's HTTPException alone, which always has a status_code and a "
               "detail: getattr's default is never read (and without one it raises only where they are missing)")
 
@@ -3239,6 +3242,21 @@ EQUIVALENT: dict[str, Equivalent] = {
     "rulings.web.app.x_create_app__mutmut_121": Equivalent(
         'return str(api.brief_answer(packs, api.arguments(request))["text"]).split("\\n", 2)[0]',
         "str.split('\\n', 2)[0] is split('\\n', 1)[0]: the first line either way"),
+    "rulings.web.app.x_create_app__mutmut_184": Equivalent(
+        'Route("/favicon.ico", lambda request: FileResponse(STATIC / "favicon.svg", media_type=None)),', _GUESSED),
+    "rulings.web.app.x_create_app__mutmut_186": Equivalent(
+        'Route("/favicon.ico", lambda request: FileResponse(STATIC / "favicon.svg", )),', _GUESSED),
+    "rulings.web.app.x_create_app__mutmut_327": Equivalent(
+        'Route("/api/check/{pack}", check, methods=["post"]),',
+        "Starlette upper-cases a route's methods: ['post'] is ['POST']"),
+    "rulings.web.app.x_create_app__mutmut_330": Equivalent(
+        'Mount("/static", StaticFiles(directory=STATIC), name=None),', _UNNAMED),
+    "rulings.web.app.x_create_app__mutmut_333": Equivalent(
+        'Mount("/static", StaticFiles(directory=STATIC), ),', _UNNAMED),
+    "rulings.web.app.x_create_app__mutmut_337": Equivalent(
+        'Mount("/static", StaticFiles(directory=STATIC), name="XXstaticXX"),', _UNNAMED),
+    "rulings.web.app.x_create_app__mutmut_338": Equivalent(
+        'Mount("/static", StaticFiles(directory=STATIC), name="STATIC"),', _UNNAMED),
     "rulings.web.app.x__not_found__mutmut_4": Equivalent('status = getattr(exc, "status_code", None)', _ONLY_HTTP),
     "rulings.web.app.x__not_found__mutmut_7": Equivalent('status = getattr(exc, "status_code", )', _ONLY_HTTP),
     "rulings.web.app.x__not_found__mutmut_10": Equivalent('status = getattr(exc, "status_code", 405)', _ONLY_HTTP),

@@ -167,6 +167,30 @@ def test_the_rule_graph_focused_on_a_rule_is_drawn_around_it(client: TestClient)
     assert focused_svg != whole_svg and focused_svg.count("<g id=\"node") < whole_svg.count("<g id=\"node")
 
 
+def test_every_route_answers_through_the_app_what_its_function_answers(client: TestClient) -> None:
+    """Each route as a client reaches it: the same JSON the api module builds, the static files as they are."""
+    from rulings.web.app import OPENAPI, STATIC
+
+    assert client.get("/openapi.json").json() == OPENAPI
+    assert client.get("/api/packs/fantasy").json() == api.vocabulary_json(api.Packs(), "fantasy")
+    why = client.get("/api/why-not?pack=fantasy&quantity=to_hit&rule=soft_cover").json()
+    assert (why["rule"], why["status"]) == ("soft_cover", "failed")
+    assert client.get("/api/why-not?pack=fantasy&quantity=to_hit").json()["error"].startswith("the query needs rule=")
+    found = client.get("/api/find?pack=fantasy&quantity=to_hit&where=value%3E%3D6").json()
+    assert (found["quantity"], found["where"]) == ("to_hit", "value>=6")
+    assert client.get("/api/find?pack=fantasy&quantity=to_hit").json()["error"].startswith("the query needs where=")
+    css = client.get("/static/style.css")
+    assert (css.status_code, css.content) == (200, (STATIC / "style.css").read_bytes())
+    icon = client.get("/favicon.ico")
+    assert (icon.headers["content-type"], icon.content) == ("image/svg+xml", (STATIC / "favicon.svg").read_bytes())
+
+
+def test_the_host_names_given_are_the_ones_answered() -> None:
+    app = create_app(hosts=["rules.example"])
+    assert TestClient(app, base_url="http://rules.example").get("/api/packs").status_code == 200
+    assert TestClient(app, base_url="http://localhost").get("/api/packs").status_code == 421
+
+
 def test_an_error_on_a_page_is_a_page_saying_what_went_wrong(client: TestClient) -> None:
     r = client.get("/graph/nosuchpack")
     assert r.status_code == 404
