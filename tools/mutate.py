@@ -3288,7 +3288,7 @@ def prepare(workdir: Path, fresh: bool) -> None:
     if fresh and workdir.exists():
         shutil.rmtree(workdir)
     workdir.mkdir(parents=True, exist_ok=True)
-    for name in (*PACKAGES, "tests", "docs", "tools", "README.md", "pyproject.toml"):
+    for name in (*PACKAGES, "tests", "docs", "tools", ".ci", "README.md", "pyproject.toml"):
         link = workdir / name
         if not link.is_symlink():
             link.symlink_to(ROOT / name)

@@ -338,6 +338,7 @@ def _loosened(pack: Pack, constraints: dict[str, Constraint]) -> Pack:
 
 
 _NEVER = parse_expr("false")
+_OF_FACTS = ("defaults", "plain checks", "keywords facts", "reading names", "reading facts")
 
 
 def _without(pack: Pack, m: Modifier) -> Pack:
@@ -347,8 +348,9 @@ def _without(pack: Pack, m: Modifier) -> Pack:
 
     never = replace(m, when=_NEVER)
     index: dict[tuple[Any, ...], Any] = dict(plans_when_changed(pack, m, never))
-    if ("defaults", "") in pack.index:  # the facts' defaults: no rule changes them
-        index["defaults", ""] = pack.index["defaults", ""]
+    for key in _OF_FACTS:  # what is made of the facts and readings alone: no rule changes them
+        if (key, "") in pack.index:
+            index[key, ""] = pack.index[key, ""]
     for q in m.quantities:
         mods = pack.modifiers_of(q)
         at = [x.name for x in mods].index(m.name)  # by name: comparing whole rules is slow

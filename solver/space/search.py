@@ -221,12 +221,13 @@ def situations(
         >>> next(situations(pack, ["shooter.moved", "shooter.bs"], fixed={"shooter.bs": 3}))
         {'shooter.bs': 3}
     """
-    for f in [*facts, *fixed]:
+    plan = _plan(pack, facts)  # refuses a fact the pack does not have
+    for f in fixed:
         if f not in pack.facts:
             raise UnknownName("fact", f, pack.facts)
-    order = {f: i for i, f in enumerate(dict.fromkeys(facts))}
-    free = [f for f in order if f not in fixed and _sample(pack, f)]
-    on_need = {f for f in free if pack.facts[f].default is None and pack.facts[f].derive is None}
+    order = plan.order
+    free = [f for f in plan.sampled if f not in fixed]
+    on_need = {f for f in plan.on_need if f not in fixed}
     # only they can leave a fact without default needed; one that also needs facts outside the search cannot
     reach = set(free) | set(fixed)
     reads = [r for r in _relevant(pack, on_need) if _reachable(pack, r[0].names, reach)]
@@ -236,13 +237,9 @@ def situations(
     ]
     static = {i: _allows(pack, require, fixed) for i, (require, _) in enumerate(checks)}
     coverage = coverage if coverage is not None else Coverage()
-    for f in order:
-        if f not in fixed and not splits(pack, f):
-            coverage.stop(unsplit(pack, f))
-        # one class found is no proof either: its default may be all the search tries of an unsplit range
-        elif (f not in fixed and pack.facts[f].type.kind == "int" and pack.facts[f].range
-              and not partition(pack, f).exact):
-            coverage.stop(f"{f}'s range is too wide to prove which of its values the pack tells apart")
+    for f, why in plan.unproven:
+        if f not in fixed:
+            coverage.stop(why)
     chosen_freely = [f for f in free if f not in on_need]
     needs = [f for f in order if f in on_need]
     # situations with facts given because an expression waits for them come when their size is reached
@@ -565,8 +562,39 @@ def _allows(pack: Pack, require: Expr, given: Mapping[str, Any]) -> bool:
     return evaluate(require, condition_values(pack, require, given)) is not False
 
 
+class _Plan:
+    """What `situations` makes of its list of facts alone, before it knows what is fixed: kept per pack and list,
+    as a check searches each rule's situations over the same facts of its quantity."""
+
+    __slots__ = ("on_need", "order", "sampled", "unproven")
+
+    def __init__(self, pack: Pack, facts: Sequence[str]) -> None:
+        for f in facts:
+            if f not in pack.facts:
+                raise UnknownName("fact", f, pack.facts)
+        self.order = {f: i for i, f in enumerate(dict.fromkeys(facts))}
+        self.sampled = [f for f in self.order if _sample(pack, f)]
+        self.on_need = [f for f in self.sampled if pack.facts[f].default is None and pack.facts[f].derive is None]
+        self.unproven: list[tuple[str, str]] = []  # each fact the search cannot prove it split, with why
+        for f in self.order:
+            if not splits(pack, f):
+                self.unproven.append((f, unsplit(pack, f)))
+            # one class found is no proof either: its default may be all the search tries of an unsplit range
+            elif pack.facts[f].type.kind == "int" and pack.facts[f].range and not partition(pack, f).exact:
+                self.unproven.append((f, f"{f}'s range is too wide to prove which of its values the pack tells apart"))
+
+
+def _plan(pack: Pack, facts: Sequence[str]) -> _Plan:
+    plans = _index(pack).plans
+    key = tuple(facts)
+    plan = plans.get(key)
+    if plan is None:
+        plan = plans[key] = _Plan(pack, facts)
+    return plan
+
+
 class _Index:
-    """What the search reuses for one pack: its graph and each fact's sampled values."""
+    """What the search reuses for one pack: its graph, each fact's sampled values, each list of facts' plan."""
 
     def __init__(self, pack: Pack) -> None:
         self.pack = pack
@@ -576,7 +604,8 @@ class _Index:
         self.candidates: dict[str | None, tuple[str, ...]] = {}
         self.reads: dict[str, list[tuple[Expr, set[str], str | None]]] | None = None
         self.position: dict[str, int] | None = None
-        self.on_need = [n for n, f in pack.facts.items() if f.default is None and f.derive is None and splits(pack, n)]
+        self.on_need = {n for n, f in pack.facts.items() if f.default is None and f.derive is None and splits(pack, n)}
+        self.plans: dict[tuple[str, ...], _Plan] = {}
 
 
 _INDEXES: dict[int, _Index] = {}
