@@ -213,7 +213,7 @@ def render_text(findings: Sequence[Finding], pack: str, extra: Sequence[str] = (
                 lines.append(f"  replay:  {replay_command(pack, f.quantity, f.witness, extra, readings)}")
             if f.answer:
                 lines.append(_answer_lines("answers: ", f.answer))
-        if not f.reason and f.kind not in ("stale_note", "load_error", "cycle"):
+        if not f.reason and f.kind != "stale_note":  # a stale note is removed, not explained
             lines.append(f"  (to mark it intended: notes: {{{f.key}: <why>}})")
         lines.append("")
     counts = {s: sum(1 for f in findings if f.severity == s) for s in ("error", "warning", "note")}

@@ -235,6 +235,7 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
     ),
     "rulings/check.py": (
         "tests/rulings/test_check_command_mutants.py",
+        "tests/rulings/test_check_report.py",
         "tests/solver/test_check.py",
         "tests/rulings/test_hostile_input.py",
         "tests/rulings/test_diff_replays.py",
