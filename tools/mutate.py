@@ -2253,6 +2253,10 @@ EQUIVALENT: dict[str, Equivalent] = {
     "rulings.batch.x_run_batch__mutmut_25": Equivalent(
         'explained = bool(getattr(args, "full", None))',
         "bool(None) is False, as bool(False): arguments without full are the plain batch either way"),
+    "rulings.check.x__print__mutmut_6": Equivalent(
+        "print(json.dumps(check_json(findings, args.pack, extra, coverage, args.readings), ensure_ascii=None))",
+        _ASCII_NONE),
+    "rulings.check.x_run_diff__mutmut_51": Equivalent("ensure_ascii=None,", _ASCII_NONE),
     "rulings.batch.x_run_batch__mutmut_107": Equivalent(
         'out.write((doc if isinstance(doc, str) else json.dumps(doc, ensure_ascii=None)) + "\\n")',
         _ASCII_NONE),
