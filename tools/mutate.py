@@ -2895,13 +2895,13 @@ EQUIVALENT: dict[str, Equivalent] = {
         "own = coverage[name] = Coverage(deadline=None)",
         "nothing asks a sequence's coverage whether time ran out (sequence_diff never calls out_of_time, and "
         "diff_packs and `rulings diff` read only its reasons, count and exhaustive): its deadline is never read"),
-    "solver.space.sequence_diff.x__own_situations__mutmut_26": Equivalent(
+    "solver.space.sequence_diff.x__own_situations__mutmut_47": Equivalent(
         "yield {f: v for f, v in zip(names, values, strict=None) if v != new.facts[f].default}",
         "product gives one value for each name: the two always have the same length"),
-    "solver.space.sequence_diff.x__own_situations__mutmut_29": Equivalent(
+    "solver.space.sequence_diff.x__own_situations__mutmut_50": Equivalent(
         "yield {f: v for f, v in zip(names, values, ) if v != new.facts[f].default}",
         "product gives one value for each name: the two always have the same length"),
-    "solver.space.sequence_diff.x__own_situations__mutmut_30": Equivalent(
+    "solver.space.sequence_diff.x__own_situations__mutmut_51": Equivalent(
         "yield {f: v for f, v in zip(names, values, strict=False) if v != new.facts[f].default}",
         "product gives one value for each name: the two always have the same length"),
     "solver.space.sequence_diff.x__inputs__mutmut_43": Equivalent(

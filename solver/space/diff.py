@@ -86,7 +86,7 @@ class PackDiff:
 
 def changed_rules(old: Pack, new: Pack) -> list[str]:
     """Modifiers, policies, quantities, facts, sequences, domain constraints and readings added, removed or
-    changed between `old` and `new`, by name; and `plurals` where the irregular plurals differ.
+    changed between `old` and `new`, by name; and `PLURALS` where the irregular plurals differ.
 
     Examples:
         >>> from kb.loader import load_pack
@@ -100,8 +100,13 @@ def changed_rules(old: Pack, new: Pack) -> list[str]:
             if _shape(a.get(name)) != _shape(b.get(name)) and name not in out:
                 out.append(name)
     if set(old.plurals) != set(new.plurals):
-        out.append("plurals")
+        out.append(PLURALS)
     return out
+
+
+PLURALS = "irregular plurals"
+"""How `changed_rules` names a change of the pack's irregular plurals (what it means is read from the packs, never
+from this name, which a rule may have too)."""
 
 
 def diff_packs(old: Pack, new: Pack, quantity: str | None = None, *, deadline: float | None = None) -> PackDiff:

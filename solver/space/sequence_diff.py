@@ -27,6 +27,7 @@ from typing import Any
 from kb.errors import RulingsError
 from kb.model import Pack, RollSequence
 from solver.space.check import BASE, TARGET
+from solver.space.diff import PLURALS
 from solver.space.model import Coverage, facts_behind, typical, values_of
 
 SEQUENCE = "sequence"
@@ -78,7 +79,8 @@ def _read_through(old: Pack, new: Pack, facts: set[str], changed: Sequence[str])
     resolved): the domain constraints, which decide what situations can happen at all, and the irregular plurals,
     where it reads a keywords fact. The rest reaches it only through its quantities' rulings."""
     keywords = any(f in pack.facts and pack.facts[f].type.kind == "keywords" for pack in (old, new) for f in facts)
-    return {n for n in changed if n in old.constraints or n in new.constraints or (n == "plurals" and keywords)}
+    plurals = {PLURALS} if keywords and set(old.plurals) != set(new.plurals) else set()
+    return {n for n in changed if n in old.constraints or n in new.constraints} | plurals
 
 
 def _own_situations(old: Pack, new: Pack, name: str) -> Iterator[dict[str, Any]]:

@@ -52,7 +52,7 @@ def test_only_a_situation_one_version_allows_is_a_change(packs: tuple) -> None:
 
 def test_a_plural_left_out_is_named(packs: tuple, tmp_path: Path) -> None:
     (tmp_path / "plural.yaml").write_text(PACK + "plurals:\n  BOY: BOYZ\n", encoding="utf-8")
-    assert changed_rules(packs[0], load_pack(str(tmp_path / "plural.yaml"))) == ["plurals"]
+    assert changed_rules(packs[0], load_pack(str(tmp_path / "plural.yaml"))) == ["irregular plurals"]
 
 
 def test_a_range_narrowed_or_an_enum_value_cut_takes_situations_away(tmp_path: Path) -> None:

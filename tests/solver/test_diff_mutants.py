@@ -919,7 +919,7 @@ def test_irregular_plurals_one_version_declares_are_searched() -> None:
     text = pack_text("wolves", facts="unit.kw: {type: keywords, default: []}", quantities=DICE,
                      modifiers="wolf: {quantity: dice, change: -1, when: \"'WOLF' in unit.kw\"}")
     result = diff_packs(pack(text + "plurals:\n  WOLF: WOLVEN\n"), pack(text))
-    assert result.changed_rules == ("plurals",)  # no rule changed: what a keyword is did
+    assert result.changed_rules == ("irregular plurals",)  # no rule changed: what a keyword is did
     assert [(c.old, c.new, dict(c.witness)) for c in result.changes] == [
         ("3 dice; applied wolf -1", "4 dice", {"unit.kw": frozenset({"WOLVEN"})})]
 

@@ -54,7 +54,7 @@ def test_a_plural_left_out_changes_the_attack_on_a_unit_named_in_the_plural(fold
     # BOYZ is a BOY only while the pack says so: two attacks, each hit on a 6 (1/6) is two dice, on 4-5 (2/6) one,
     # each wounding on 4+; a mean of 2 x (1/6 x 2 + 2/6) x 1/2 = 2/3 wounds before, 2 x 1/2 x 1/2 = 1/2 after
     assert (change.quantity, change.witness["target.keywords"], change.causes) == (
-        "attack", frozenset({"BOYZ"}), ("plurals",))
+        "attack", frozenset({"BOYZ"}), ("irregular plurals",))
     assert change.old.startswith("mean 2/3 wound") and change.new.startswith("mean 1/2 wound")
 
 
@@ -73,3 +73,27 @@ def test_a_plural_left_out_leaves_an_attack_that_reads_no_keywords_proven_unchan
     (folder / "before.yaml").write_text(text, encoding="utf-8")
     result = _diff(folder, text.replace("plurals:\n  BOY: BOYZ\n", ""))
     assert (result.changes, result.coverage["attack"].exhaustive) == ((), True)
+
+
+def test_a_condition_moved_within_a_range_is_found_between_the_two_versions_splits(folder: Path) -> None:
+    # before: brutal against a target with 3 or more models; after: 4 or more. Only 3 models tells them apart, a
+    # value that splits the old version's classes (0-2, 3-6) but not the new one's (0-3, 4-6)
+    text = PACK.replace("'BOY' in target.keywords", "target.models >= 3").replace(
+        "facts:\n", "facts:\n  target.models: {type: int, range: [0, 6], default: 0, text: \"{value} models\"}\n")
+    (folder / "before.yaml").write_text(text, encoding="utf-8")
+    result = _diff(folder, text.replace("target.models >= 3", "target.models >= 4"))
+    (change,) = result.changes
+    assert (change.quantity, change.witness["target.models"], change.causes) == ("attack", 3, ("attack",))
+    assert change.old.startswith("mean 2/3 wound") and change.new.startswith("mean 1/2 wound")
+    assert result.coverage["attack"].exhaustive
+
+
+def test_a_rule_named_like_the_plurals_is_only_a_rule(folder: Path) -> None:
+    # a rule of a quantity the attack never rolls, whatever it is called, changes nothing the attack reads
+    text = PACK.replace("quantities:\n", "quantities:\n  morale: {kind: score, base: 7, text: morale}\n") + \
+        "modifiers:\n  irregular plurals: {quantity: morale, change: -1, when: \"'BOY' in target.keywords\"}\n"
+    (folder / "before.yaml").write_text(text, encoding="utf-8")
+    result = _diff(folder, text.replace("change: -1", "change: -2"))
+    assert result.changed_rules == ("irregular plurals",)
+    assert [c.quantity for c in result.changes] == ["morale"]
+    assert result.coverage["attack"].exhaustive
