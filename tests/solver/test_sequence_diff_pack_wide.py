@@ -97,3 +97,15 @@ def test_a_rule_named_like_the_plurals_is_only_a_rule(folder: Path) -> None:
     assert result.changed_rules == ("irregular plurals",)
     assert [c.quantity for c in result.changes] == ["morale"]
     assert result.coverage["attack"].exhaustive
+
+
+def test_the_attack_is_tried_at_each_keyword_set_and_each_value_of_its_other_facts(folder: Path) -> None:
+    text = PACK.replace("'BOY' in target.keywords", "unit.charged and 'BOY' in target.keywords").replace(
+        "facts:\n", "facts:\n  unit.charged: {type: bool, text: the unit charged}\n")
+    (folder / "before.yaml").write_text(text, encoding="utf-8")
+    result = _diff(folder, text.replace("plurals:\n  BOY: BOYZ\n", ""))
+    (change,) = result.changes
+    assert change.witness == {"target.keywords": frozenset({"BOYZ"}), "unit.charged": True, "sequence": {"attacks": 2}}
+    # no keywords, BOY (the rule's word), BOYZ (the plural left out), each with the unit charged or not: the sixth is
+    # the first that changes, and only keyword sets are tried as keywords
+    assert result.coverage["attack"].searched == 6
