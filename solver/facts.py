@@ -85,23 +85,29 @@ def derive_facts(pack: Pack, given: Mapping[str, Any]) -> dict[str, Any]:
             if len(settled) == 1:  # every value its unknown inputs can take derives the same
                 values[name] = next(iter(settled))[0]
             elif not settled:
-                _check_constraints(pack, values)  # a constraint the situation breaks outright is what to name
+                _check_constraints(pack, values, given)  # a constraint the situation breaks outright is what to name
                 raise Contradiction(f"no value of the facts behind {name} is consistent with this situation",
                                     hint=f"{name} is derived from: {fact.derive.text}", facts=(name,))
-    _check_constraints(pack, values)
+    _check_constraints(pack, values, given)
     return values
 
 
-def _check_constraints(pack: Pack, values: Mapping[str, Any]) -> None:
-    """Raise the contradiction of the first domain constraint `values` break (one they leave unknown holds)."""
+def _check_constraints(pack: Pack, values: Mapping[str, Any], given: Mapping[str, Any]) -> None:
+    """Raise the contradiction of the first domain constraint `values` break (one they leave unknown holds), naming
+    its facts as the situation gave them (a unit's keywords without the plural forms added to read them), and
+    those it did not give as its defaults or derived."""
     for constraint in pack.constraints.values():
         if evaluate(constraint.require, values) is False:
-            shown = ", ".join(f"{n} = {_show(values[n])}" for n in sorted(constraint.require.names) if n in values)
+            names = [n for n in sorted(constraint.require.names) if n in values]
+            shown = "; ".join(part for part in (
+                ", ".join(f"{n} = {_show(_as_given(given[n]))}" for n in names if n in given),
+                ", ".join(f"{n} = {_show(values[n])} ({'derived' if pack.facts[n].derive else 'its default'})"
+                          for n in names if n not in given)) if part)
             cite = f" ({constraint.cite})" if constraint.cite else ""
             raise Contradiction(
                 f"this situation breaks the constraint {constraint.name!r}: "
                 f"{constraint.text or constraint.require.text}"
-                f"{cite}; given {shown}",
+                f"{cite}; {'given ' if any(n in given for n in names) else ''}{shown}",
                 hint=f"requires: {constraint.require.text}",
                 facts=sorted(n for n in constraint.require.names if n in values),
             )
@@ -234,6 +240,11 @@ def _atom_node(pack: Pack, atom: Expr, values: Mapping[str, Any], given: Contain
 @cache
 def _atoms(expr: Expr) -> list[Expr]:
     return atoms(expr)
+
+
+def _as_given(value: Any) -> Any:
+    """A given value as a constraint's message shows it: a list of keywords as a set."""
+    return frozenset(value) if isinstance(value, list | tuple | set) else value
 
 
 def _show(value: Any) -> str:

@@ -179,9 +179,31 @@ def test_a_constraint_without_text_or_cite_says_what_it_requires(p: Pack) -> Non
     error = contradiction(p, {"b": True, "n": 3, "kw": ["SPACE WOLF"]})
     assert error.message == (
         "this situation breaks the constraint 'plain': not (b and n == 3 and 'SPACE WOLF' in "
-        "kw); given b = true, kw = [SPACE WOLF, SPACE WOLVES], n = 3"
+        "kw); given b = true, kw = [SPACE WOLF], n = 3"  # as given: the plural read beside it is not shown
     )
     assert error.facts == ("b", "kw", "n")
+
+
+def test_a_broken_constraint_names_a_default_and_a_derived_fact_as_such() -> None:
+    still = pack("""\
+pack: s
+facts:
+  a: {type: bool, text: the shooter moved}
+  n: {type: int, range: [0, 3], default: 0, text: "the range band is {value}"}
+  far: {type: bool, derive: n >= 2, text: the target is far}
+quantities:
+  roll: {kind: roll, dice: D6}
+constraints:
+  still: {require: not (a and n == 0)}
+  near: {require: not (a and far)}
+  never: {require: n != 0}
+""")
+    assert contradiction(still, {"a": True}).message == (
+        "this situation breaks the constraint 'still': not (a and n == 0); given a = true; n = 0 (its default)")
+    assert contradiction(still, {"a": True, "n": 3}).message == (
+        "this situation breaks the constraint 'near': not (a and far); given a = true; far = true (derived)")
+    assert contradiction(still, {}).message == (
+        "this situation breaks the constraint 'never': n != 0; n = 0 (its default)")
 
 
 def test_a_constraint_the_situation_leaves_open_holds(p: Pack) -> None:
