@@ -294,6 +294,8 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/solver/test_characteristics_mutants.py",
         "tests/solver/test_characteristics.py",
         "tests/solver/test_kinds_mutants.py",
+        "tests/packs/test_wh40k_weapons.py",  # a unit's weapons grouped
+        "tests/kb/test_random_notes.py",  # a random characteristic's dice and notes
     ),
     "solver/ask.py": (
         "tests/solver/test_ask_mutants.py",
@@ -2895,6 +2897,14 @@ EQUIVALENT: dict[str, Equivalent] = {
         "own = coverage[name] = Coverage(deadline=None)",
         "nothing asks a sequence's coverage whether time ran out (sequence_diff never calls out_of_time, and "
         "diff_packs and `rulings diff` read only its reasons, count and exhaustive): its deadline is never read"),
+    "solver.characteristics.x_group_weapons__mutmut_68": Equivalent(
+        "mean = sum((v * p for v, p in ordered.items()), )",
+        "every chance is a Fraction, so the sum starting at the int 0 is the same Fraction as from Fraction(0)"),
+    "solver.characteristics.x_group_weapons__mutmut_137": Equivalent(
+        "return replace(outs[1], value=next(iter(ordered)) if fixed else None,",
+        "the fields of a weapon's outcome not written here (steps, modifier, chance, inert rules, assumptions) come "
+        "from the same terms and limits for every weapon of one quantity in one situation: the first weapon's and "
+        "the second's are the same"),
     "solver.space.sequence_diff.x__own_situations__mutmut_47": Equivalent(
         "yield {f: v for f, v in zip(names, values, strict=None) if v != new.facts[f].default}",
         "product gives one value for each name: the two always have the same length"),

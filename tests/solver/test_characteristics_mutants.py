@@ -168,3 +168,34 @@ def test_weapons_of_a_characteristic_no_weapons_roll_are_refused(weapons: int | 
     assert caught.value.message == f"weapons: {shown} is for a quantity that several weapons each roll, not OC"
     assert caught.value.hint == ("give weapons: only when asking such a quantity (weapons: true in the pack); OC has "
                                  "no weapons: true")
+
+
+def test_thirty_weapons_are_the_most() -> None:
+    # thirty identical weapons of 1 attack: exactly 30
+    o = group_weapons(ATTACKS, [characteristic(ATTACKS, 1, [], [])] * 30, 30)
+    assert o.extra["total"] == {"distribution": {"30": "1"}, "mean": "30"}
+
+
+def test_weapons_of_different_values_keep_each_weapons_steps_and_limits_and_rank_by_the_mean() -> None:
+    # D3 (1-3) and 2 +1 held to 2 by a cap: 3, 4 or 5, each 1/3, mean 4
+    capped = characteristic(ATTACKS, 2, [AURA], [Bound("cap", None, 2)])
+    o = group_weapons(ATTACKS, [characteristic(ATTACKS, "D3", [], []), capped], ("D3", 2))
+    assert (o.value, o.rank, o.clamped) == (None, Fraction(4), (("cap", 3, 2),))
+    assert o.notes == (
+        "start: A D3, 2",  # each weapon's own start is left out
+        "each result of D3 modified by nothing, rounded up and clamped: 1 (1/3), 2 (1/3), 3 (1/3)",
+        "add: aura (+1) -> 3",
+        "2 weapons, each weapon's A rolled on its own, then added up: total 3 (1/3), 4 (1/3), 5 (1/3); mean 4",
+    )
+
+
+def test_a_weapon_whose_value_is_no_number_is_named() -> None:
+    dash = characteristic(ATTACKS, "-", [], [])
+    with pytest.raises(RulingsError) as caught:  # the second weapon, the one with no number
+        group_weapons(ATTACKS, [characteristic(ATTACKS, 2, [], []), dash], (2, "-"))
+    assert caught.value.message == "weapons: [2, '-']: A '-' is no number to add up"
+    assert caught.value.hint == "list only weapons whose A is a number or dice"
+    # identical weapons with no number: the one weapon's ruling, saying why there is no total
+    o = group_weapons(ATTACKS, [dash], 1)
+    assert (o.value, o.display, "total" in o.extra) == ("-", "-", False)
+    assert o.notes == ("start: A -", "A is '-': it can never be modified", "weapons 1: A '-' is no number to add up")
