@@ -296,6 +296,7 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/solver/test_kinds_mutants.py",
         "tests/packs/test_wh40k_weapons.py",  # a unit's weapons grouped
         "tests/kb/test_random_notes.py",  # a random characteristic's dice and notes
+        "solver/characteristics.py",  # its examples
     ),
     "solver/ask.py": (
         "tests/solver/test_ask_mutants.py",

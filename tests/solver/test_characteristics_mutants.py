@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 
 from kb.errors import RulingsError, Span
-from kb.model import Quantity
+from kb.model import Arithmetic, Quantity
 from solver.arithmetic import Bound, Term
 from solver.characteristics import (
     Dice,
@@ -199,3 +199,54 @@ def test_a_weapon_whose_value_is_no_number_is_named() -> None:
     o = group_weapons(ATTACKS, [dash], 1)
     assert (o.value, o.display, "total" in o.extra) == ("-", "-", False)
     assert o.notes == ("start: A -", "A is '-': it can never be modified", "weapons 1: A '-' is no number to add up")
+
+
+MOVE = Quantity("M", "characteristic", "Move", Span("p"), characteristic="inches")
+AP = Quantity("AP", "characteristic", "Armour penetration", Span("p"), characteristic="ap", better="lower")
+
+
+def test_a_rolled_move_is_modified_then_held_and_written_in_inches() -> None:
+    # D6 -2 is -1, 0, 1, 2, 3 or 4; held at 1 or more: 1 on a 1, 2 or 3 (1/2), else 2, 3 or 4; mean 12/6 = 2
+    o = characteristic(MOVE, "D6", [Term("slow", "-", Fraction(2))], [Bound("floor", 1, None)])
+    assert (o.value, o.display) == ('D6 -2"', 'D6 -2: 1" (1/2), 2" (1/6), 3" (1/6), 4" (1/6)')
+    assert (o.rank, o.extra) == (Fraction(2), {"distribution": {"1": "1/2", "2": "1/6", "3": "1/6", "4": "1/6"},
+                                               "mean": "2"})
+    assert o.clamped == (("floor", -1, 1),)  # the most the floor moved a result: -1 up to 1
+    assert o.notes == ('start: M D6"', 'each result of D6 modified by -2, rounded up and clamped: 1" (1/2), 2" (1/6), '
+                                       '3" (1/6), 4" (1/6)')
+
+
+def test_a_limit_is_reported_at_the_result_it_moved_most() -> None:
+    # a floor of 4 lifts a 1 by 3, a 2 by 2 and a 3 by 1: the 1 is the one reported
+    o = characteristic(ATTACKS, "D6", [], [Bound("floor", 4, None)])
+    assert o.clamped == (("floor", 1, 4),)
+    assert o.extra["distribution"] == {"4": "2/3", "5": "1/6", "6": "1/6"}
+
+
+def test_a_rolled_armour_penetration_improves_by_lowering_and_ranks_lower_first() -> None:
+    # D3 improved by 1 is 0, 1 or 2 (improving AP lowers its number); lower is better, so the mean 1 ranks as -1
+    o = characteristic(AP, "D3", [Term("sharp", "+", Fraction(1))], [])
+    assert (o.value, o.display, o.rank) == ("D3 +1", "D3 +1: 0 (1/3), 1 (1/3), 2 (1/3)", Fraction(-1))
+
+
+def test_a_rolled_value_halved_rounds_the_packs_way_and_keeps_its_plus_apart() -> None:
+    # D6+1 is 2 to 7; halved and rounded down: 1, 1, 2, 2, 3, 3
+    down = Quantity("A", "characteristic", "Attacks", Span("p"), characteristic="number",
+                    arithmetic=Arithmetic(round="down"))
+    o = characteristic(down, "D6+1", [Term("half", "/", Fraction(2))], [])
+    assert (o.value, o.display) == ("(D6+1) /2", "(D6+1) /2: 1 (1/3), 2 (1/3), 3 (1/3)")
+    plus, rolled = o.notes[1:]
+    assert (plus, plus.step) == ("D6+1: the +1 is part of the A characteristic, not a modifier", "dice")
+    assert rolled == "each result of D6+1 modified by /2, rounded down and clamped: 1 (1/3), 2 (1/3), 3 (1/3)"
+
+
+def test_a_rolled_value_with_two_changes_lists_them_in_the_order_they_apply() -> None:
+    # multiplying comes before adding (the default order), so no brackets: D3 x2 +1 is 3, 5 or 7
+    o = characteristic(ATTACKS, "D3", [Term("aura", "+", Fraction(1)), Term("double", "x", Fraction(2))], [])
+    assert o.display == "D3 x2 +1: 3 (1/3), 5 (1/3), 7 (1/3)"
+    assert o.notes[-1] == "each result of D3 modified by x2 +1, rounded up and clamped: 3 (1/3), 5 (1/3), 7 (1/3)"
+    # added to first (a pack that adds before it multiplies), the sum is bracketed: (D3 +1) x2 is 4, 6 or 8
+    adds_first = Quantity("A", "characteristic", "Attacks", Span("p"), characteristic="number",
+                          arithmetic=Arithmetic(order=("=", "+", "-", "x", "/")))
+    o = characteristic(adds_first, "D3", [Term("double", "x", Fraction(2)), Term("aura", "+", Fraction(1))], [])
+    assert o.display == "(D3 +1) x2: 4 (1/3), 6 (1/3), 8 (1/3)"
