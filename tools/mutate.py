@@ -592,6 +592,9 @@ _UNNAMED = "a route's name is read only by url_for, which nothing in Rulings cal
 _ONLY_HTTP = ("_not_found is registered for Starlette's HTTPException alone, which always has a status_code and a "
               "detail: getattr's default is never read (and without one it raises only where they are missing)")
 
+_EVERY_STYLE_HAS_BASES = ("style_of gives one of STYLES (it refuses any other), and BASES has every one of them: "
+                          "the fallback is never read")
+_ONE_EACH = "ones is made from outs, one for each: the two always have the same length"
 EQUIVALENT: dict[str, Equivalent] = {
     "solver.ask.x__branch__mutmut_1": Equivalent(
         "def _branch(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, str], cases: bool = False) "
@@ -2898,6 +2901,18 @@ EQUIVALENT: dict[str, Equivalent] = {
         "own = coverage[name] = Coverage(deadline=None)",
         "nothing asks a sequence's coverage whether time ran out (sequence_diff never calls out_of_time, and "
         "diff_packs and `rulings diff` read only its reasons, count and exhaustive): its deadline is never read"),
+    "solver.characteristics.x_searched_bases__mutmut_2": Equivalent("return BASES.get(style_of(q), None)",
+                                                                    _EVERY_STYLE_HAS_BASES),
+    "solver.characteristics.x_searched_bases__mutmut_4": Equivalent("return BASES.get(style_of(q), )",
+                                                                    _EVERY_STYLE_HAS_BASES),
+    "solver.characteristics.x_searched_bases__mutmut_6": Equivalent("return BASES.get(style_of(q), (2,))",
+                                                                    _EVERY_STYLE_HAS_BASES),
+    "solver.characteristics.x_group_weapons__mutmut_27": Equivalent(
+        "odd = next(out for out, one in zip(outs, ones, strict=None) if one is None)", _ONE_EACH),
+    "solver.characteristics.x_group_weapons__mutmut_30": Equivalent(
+        "odd = next(out for out, one in zip(outs, ones, ) if one is None)", _ONE_EACH),
+    "solver.characteristics.x_group_weapons__mutmut_31": Equivalent(
+        "odd = next(out for out, one in zip(outs, ones, strict=False) if one is None)", _ONE_EACH),
     "solver.characteristics.x_group_weapons__mutmut_68": Equivalent(
         "mean = sum((v * p for v, p in ordered.items()), )",
         "every chance is a Fraction, so the sum starting at the int 0 is the same Fraction as from Fraction(0)"),

@@ -250,3 +250,10 @@ def test_a_rolled_value_with_two_changes_lists_them_in_the_order_they_apply() ->
                           arithmetic=Arithmetic(order=("=", "+", "-", "x", "/")))
     o = characteristic(adds_first, "D3", [Term("double", "x", Fraction(2)), Term("aura", "+", Fraction(1))], [])
     assert o.display == "(D3 +1) x2: 4 (1/3), 6 (1/3), 8 (1/3)"
+
+
+def test_a_limit_with_both_bounds_reports_the_first_of_its_largest_moves() -> None:
+    # D6 -2 is -1 to 4; held within 1..2: -1 is lifted by 2, 4 lowered by 2; the first of the two is reported
+    o = characteristic(ATTACKS, "D6", [Term("slow", "-", Fraction(2))], [Bound("limit", 1, 2)])
+    assert o.clamped == (("limit", -1, 1),)
+    assert o.extra["distribution"] == {"1": "1/2", "2": "1/2"}
