@@ -43,6 +43,14 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+def _before(folder: Path, condition: str, fact: str) -> str:
+    """The pack with the brutal event's condition replaced and a fact declared for it, written as the version
+    before; its text, for the version after to change."""
+    text = PACK.replace("'BOY' in target.keywords", condition).replace("facts:\n", f"facts:\n  {fact}\n")
+    (folder / "before.yaml").write_text(text, encoding="utf-8")
+    return text
+
+
 def _diff(folder: Path, after: str) -> object:
     (folder / "after.yaml").write_text(after, encoding="utf-8")
     return diff_packs(load_pack(str(folder / "before.yaml")), load_pack(str(folder / "after.yaml")))
@@ -68,9 +76,7 @@ def test_a_constraint_added_leaves_the_attack_not_proven_unchanged(folder: Path)
 
 
 def test_a_plural_left_out_leaves_an_attack_that_reads_no_keywords_proven_unchanged(folder: Path) -> None:
-    text = PACK.replace("'BOY' in target.keywords", "target.charged").replace(
-        "facts:\n", "facts:\n  target.charged: {type: bool, text: the target charged}\n")
-    (folder / "before.yaml").write_text(text, encoding="utf-8")
+    text = _before(folder, "target.charged", "target.charged: {type: bool, text: the target charged}")
     result = _diff(folder, text.replace("plurals:\n  BOY: BOYZ\n", ""))
     assert (result.changes, result.coverage["attack"].exhaustive) == ((), True)
 
@@ -78,9 +84,8 @@ def test_a_plural_left_out_leaves_an_attack_that_reads_no_keywords_proven_unchan
 def test_a_condition_moved_within_a_range_is_found_between_the_two_versions_splits(folder: Path) -> None:
     # before: brutal against a target with 3 or more models; after: 4 or more. Only 3 models tells them apart, a
     # value that splits the old version's classes (0-2, 3-6) but not the new one's (0-3, 4-6)
-    text = PACK.replace("'BOY' in target.keywords", "target.models >= 3").replace(
-        "facts:\n", "facts:\n  target.models: {type: int, range: [0, 6], default: 0, text: \"{value} models\"}\n")
-    (folder / "before.yaml").write_text(text, encoding="utf-8")
+    text = _before(folder, "target.models >= 3",
+                   'target.models: {type: int, range: [0, 6], default: 0, text: "{value} models"}')
     result = _diff(folder, text.replace("target.models >= 3", "target.models >= 4"))
     (change,) = result.changes
     assert (change.quantity, change.witness["target.models"], change.causes) == ("attack", 3, ("attack",))
@@ -100,9 +105,8 @@ def test_a_rule_named_like_the_plurals_is_only_a_rule(folder: Path) -> None:
 
 
 def test_the_attack_is_tried_at_each_keyword_set_and_each_value_of_its_other_facts(folder: Path) -> None:
-    text = PACK.replace("'BOY' in target.keywords", "unit.charged and 'BOY' in target.keywords").replace(
-        "facts:\n", "facts:\n  unit.charged: {type: bool, text: the unit charged}\n")
-    (folder / "before.yaml").write_text(text, encoding="utf-8")
+    text = _before(folder, "unit.charged and 'BOY' in target.keywords",
+                   "unit.charged: {type: bool, text: the unit charged}")
     result = _diff(folder, text.replace("plurals:\n  BOY: BOYZ\n", ""))
     (change,) = result.changes
     assert change.witness == {"target.keywords": frozenset({"BOYZ"}), "unit.charged": True, "sequence": {"attacks": 2}}
