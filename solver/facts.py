@@ -99,10 +99,10 @@ def _check_constraints(pack: Pack, values: Mapping[str, Any], given: Mapping[str
     for constraint in pack.constraints.values():
         if evaluate(constraint.require, values) is False:
             names = [n for n in sorted(constraint.require.names) if n in values]
+            origin = {n: "derived" if pack.facts[n].derive is not None else "its default" for n in names}
             shown = "; ".join(part for part in (
                 ", ".join(f"{n} = {_show(_as_given(given[n]))}" for n in names if n in given),
-                ", ".join(f"{n} = {_show(values[n])} ({'derived' if pack.facts[n].derive else 'its default'})"
-                          for n in names if n not in given)) if part)
+                ", ".join(f"{n} = {_show(values[n])} ({origin[n]})" for n in names if n not in given)) if part)
             cite = f" ({constraint.cite})" if constraint.cite else ""
             raise Contradiction(
                 f"this situation breaks the constraint {constraint.name!r}: "
