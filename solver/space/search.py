@@ -315,7 +315,7 @@ def _complete(pack: Pack, given: dict[str, Any], wanted: list[str], needs: list[
                 yield from _complete(pack, deeper, _waited_for(pack, deeper, needs, reads), needs, reads, checks,
                                      joint)
             continue
-        if all(_allows(pack, require, found) for require, _ in checks):
+        if _allows_all(pack, [require for require, _ in checks], found):
             yield found
 
 
@@ -481,10 +481,18 @@ def condition_values(pack: Pack, expr: Expr, given: Mapping[str, Any]) -> Mappin
         >>> condition_values(pack, parse_expr("shooter.moved and target.los > 2"), {"shooter.moved": True})
         {'shooter.moved': True}
     """
+    return _named_values(pack, expr, given) if _reads_plainly(pack, expr, given) else fact_values(pack, given)
+
+
+def _reads_plainly(pack: Pack, expr: Expr, given: Mapping[str, Any]) -> bool:
+    """Whether `expr` reads the situation's given values and defaults as they are (`condition_values`)."""
     facts = pack.facts
-    if pack.plurals or any(facts[n].derive is not None for n in given) or any(
-            facts[n].derive is not None for n in expr.names if n in facts):
-        return fact_values(pack, given)
+    return not (pack.plurals or any(facts[n].derive is not None for n in given)
+                or any(facts[n].derive is not None for n in expr.names if n in facts))
+
+
+def _named_values(pack: Pack, expr: Expr, given: Mapping[str, Any]) -> dict[str, Any]:
+    facts = pack.facts
     return {n: given[n] if n in given else facts[n].default for n in expr.names
             if n in given or (n in facts and facts[n].default is not None)}
 
@@ -560,6 +568,20 @@ def _consistency_check(pack: Pack, chosen: list[str], fixed: Mapping[str, Any]) 
 def _allows(pack: Pack, require: Expr, given: Mapping[str, Any]) -> bool:
     """Whether `given` keeps the constraint `require` (unknown keeps it: only a sure break rules a situation out)."""
     return evaluate(require, condition_values(pack, require, given)) is not False
+
+
+def _allows_all(pack: Pack, requires: Sequence[Expr], given: Mapping[str, Any]) -> bool:
+    """Whether `given` keeps every constraint of `requires` (`_allows`), its values as `ask` sees them worked out
+    once for all of them, not once for each."""
+    values: Mapping[str, Any] | None = None
+    for require in requires:
+        if _reads_plainly(pack, require, given):
+            read: Mapping[str, Any] = _named_values(pack, require, given)
+        else:
+            read = values = fact_values(pack, given) if values is None else values
+        if evaluate(require, read) is False:
+            return False
+    return True
 
 
 class _Plan:

@@ -492,3 +492,30 @@ def test_a_constraint_is_checked_with_the_derived_fact_that_frees_its_input() ->
     coverage = Coverage()
     found = minimal_witnesses(BIG, lambda g: bool(g.get("big")), ["big", "d"], coverage=coverage)
     assert found == [{"big": True, "d": True}]
+
+
+# -- every constraint at once -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["wh40k", "skirmish"])
+def test_a_situation_keeps_every_constraint_at_once_exactly_when_it_keeps_each(name: str) -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from kb.loader import load_pack
+    from solver.space.model import values_of
+    from solver.space.search import _allows, _allows_all
+
+    pack = load_pack(name)
+    requires = [c.require for c in pack.constraints.values()]
+    facts = sorted({n for r in requires for n in r.names if n in pack.facts})
+    # each fact a constraint reads: left out, or one value of each of its classes (a derived one given whole)
+    choices = {f: [None, *values_of(pack, f)] for f in facts}
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.fixed_dictionaries({f: st.sampled_from(vs) for f, vs in choices.items()}))
+    def agree(drawn: dict[str, Any]) -> None:
+        situation = {f: v for f, v in drawn.items() if v is not None}
+        assert _allows_all(pack, requires, situation) == all(_allows(pack, r, situation) for r in requires)
+
+    agree()
