@@ -594,6 +594,10 @@ _ONLY_HTTP = ("_not_found is registered for Starlette's HTTPException alone, whi
 
 _EVERY_STYLE_HAS_BASES = ("style_of gives one of STYLES (it refuses any other), and BASES has every one of them: "
                           "the fallback is never read")
+_DICE_TEXT = ("the text is a dice value (Dice.__str__: an optional count, D, the sides, an optional +N) and "
+              "the changes written after it, each starting x, /, +, - or =: it never starts with a sign or a "
+              "bracket's sign, holds no capital X, and has no +/- among its first two characters, so these read "
+              "it the same")
 _ONE_EACH = "ones is made from outs, one for each: the two always have the same length"
 EQUIVALENT: dict[str, Equivalent] = {
     "solver.ask.x__branch__mutmut_1": Equivalent(
@@ -2913,6 +2917,21 @@ EQUIVALENT: dict[str, Equivalent] = {
         "odd = next(out for out, one in zip(outs, ones, ) if one is None)", _ONE_EACH),
     "solver.characteristics.x_group_weapons__mutmut_31": Equivalent(
         "odd = next(out for out, one in zip(outs, ones, strict=False) if one is None)", _ONE_EACH),
+    "solver.characteristics.x__dice__mutmut_87": Equivalent(
+        "mean = sum((v * p for v, p in ordered.items()), )",
+        "every chance is a Fraction, so the sum starting at the int 0 is the same Fraction as from Fraction(0)"),
+    "solver.characteristics.x__written__mutmut_5": Equivalent(
+        'sums = any(c in text.lstrip(None)[1:] for c in "+-")', _DICE_TEXT),
+    "solver.characteristics.x__written__mutmut_6": Equivalent(
+        'sums = any(c in text.rstrip("(")[1:] for c in "+-")', _DICE_TEXT),
+    "solver.characteristics.x__written__mutmut_7": Equivalent(
+        'sums = any(c in text.lstrip("XX(XX")[1:] for c in "+-")', _DICE_TEXT),
+    "solver.characteristics.x__written__mutmut_8": Equivalent(
+        'sums = any(c in text.lstrip("(")[2:] for c in "+-")', _DICE_TEXT),
+    "solver.characteristics.x__written__mutmut_9": Equivalent(
+        'sums = any(c in text.lstrip("(")[1:] for c in "XX+-XX")', _DICE_TEXT),
+    "solver.characteristics.x__written__mutmut_16": Equivalent(
+        'text = f"({text}) {change}" if change[0] in "XXx/XX" and sums else f"{text} {change}"', _DICE_TEXT),
     "solver.characteristics.x_group_weapons__mutmut_68": Equivalent(
         "mean = sum((v * p for v, p in ordered.items()), )",
         "every chance is a Fraction, so the sum starting at the int 0 is the same Fraction as from Fraction(0)"),

@@ -257,3 +257,26 @@ def test_a_limit_with_both_bounds_reports_the_first_of_its_largest_moves() -> No
     o = characteristic(ATTACKS, "D6", [Term("slow", "-", Fraction(2))], [Bound("limit", 1, 2)])
     assert o.clamped == (("limit", -1, 1),)
     assert o.extra["distribution"] == {"1": "1/2", "2": "1/2"}
+
+
+def test_each_stage_says_whether_it_improves_or_worsens_an_x_plus_or_ap_value() -> None:
+    # 3+ improved by the aura and an unnamed +1 is 1+, worsened by two unnamed -1 is 3+ again; an unnamed effect
+    # given twice (+1#2, -1#2) is named by its change alone
+    bs = Quantity("BS", "characteristic", "Ballistic skill", Span("p"), characteristic="plus")
+    terms = [Term("aura", "+", Fraction(1)), Term("+1#2", "+", Fraction(1)), Term("-1", "-", Fraction(1)),
+             Term("-1#2", "-", Fraction(1))]
+    assert characteristic(bs, "3+", terms, []).notes == (
+        "start: BS 3+", "add (improve): +1, aura (+1) -> 1+", "subtract (worsen): -1, -1 -> 3+")
+    # AP -1: improving it lowers the number (sharp: -2), worsening raises it (blunt: 0)
+    ap = [Term("sharp", "+", Fraction(1)), Term("blunt", "-", Fraction(2))]
+    assert characteristic(AP, -1, ap, []).notes == (
+        "start: AP -1", "add (improve): sharp (+1) -> -2", "subtract (worsen): blunt (-2) -> 0")
+    # a plain number is only added to and subtracted from
+    plain = [Term("aura", "+", Fraction(1)), Term("tired", "-", Fraction(1))]
+    assert characteristic(ATTACKS, 2, plain, []).notes == (
+        "start: A 2", "add: aura (+1) -> 3", "subtract: tired (-1) -> 2")
+
+
+def test_a_symbol_lists_every_effect_it_ignores() -> None:
+    o = characteristic(ATTACKS, "-", [Term("aura", "+", Fraction(1)), Term("+1", "+", Fraction(1))], [])
+    assert o.notes == ("start: A -", "A is '-': it can never be modified", "no effect: aura (+1), +1")
