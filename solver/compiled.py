@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import types
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -92,6 +93,7 @@ def compiled(pack: Pack, quantity: str, reading: Mapping[str, str]) -> Compiled 
         pack.index[key] = False
         return None
     pack.index[key] = made
+    pack.index.setdefault(("compiled readings", quantity), []).append(key)
     return made
 
 
@@ -121,6 +123,36 @@ class Compiled:
         self.given_derived: Callable[[Situation], Ruling | None] | None = None
         self.explainer = self.explain  # bound once: each ruling holds it with its arguments, to word it when read
         self.run, self.source = _Compiler(pack, q, self.plan, reading).build(self)
+
+    def hooks(self) -> dict[str, Callable[..., Any]]:
+        """What the generated function calls back, by the names it calls them: the memo of decisions, the engine's
+        decision of a key it does not hold, the ruling of a decision, an automatic result, a derived fact given."""
+        return {"Memo": self.decisions.get, "Decide": self.decide, "Make": self.make, "Automatic": self.automatic,
+                "Derived": self.with_derived_given}
+
+    def without(self, pack: Pack, rule: str) -> Compiled:
+        """This ruling for `pack`, a copy of this one's pack in which `rule` never holds (its condition alone
+        changed, `solver.ruling.plans_when_changed`): the same generated function, with the rule's truth made
+        false in each decision key before the decision is looked up or made, so checking thousands of rules one
+        at a time (`solver.space.check`) compiles nothing again."""
+        made = object.__new__(Compiled)
+        made.pack, made.q, made.reading, made.explains = pack, self.q, self.reading, self.explains
+        made.plan = _plan(pack, self.q, self.reading)
+        made.modifiers = made.plan.modifiers
+        made.decisions, made.explained, made.given_derived = {}, {}, None
+        made.explainer, made.source = made.explain, self.source
+        hooks = made.hooks()
+        names = [m.name for m in self.modifiers]
+        if rule in names:  # else a rule of another reading: this one's rulings are the same
+            at = names.index(rule)  # the same place in both plans
+
+            def off(key: tuple[Any, ...]) -> tuple[Any, ...]:
+                return (*key[:at], False, *key[at + 1:])
+
+            memo, decide = made.decisions.get, made.decide  # (`Make` keeps the key: a derivation reads the decision)
+            hooks.update(Memo=lambda key: memo(off(key)), Decide=lambda s, v, key: decide(s, v, off(key)))
+        made.run = types.FunctionType(self.run.__code__, {**self.run.__globals__, **hooks})
+        return made
 
     def ruling(self, situation: Situation) -> Ruling | None:
         """The ruling in `situation`, exactly as `solver.ask` makes it, or None: the engine must make it."""
@@ -442,12 +474,12 @@ class _Compiler:
 
     def build(self, owner: Compiled) -> tuple[Callable[[Situation], Ruling | None], ast.Module]:
         """The function, and the `ast` module it was compiled from."""
-        self.owner = owner
+        self.namespace.update(owner.hooks())
         body: list[ast.stmt] = [ast.If(ast.Attribute(_load("situation"), "groups", ast.Load()),
                                        [ast.Return(ast.Constant(None))], []),
                                 _assign("given", ast.Attribute(_load("situation"), "given", ast.Load()))]
         self.facts(body)
-        self.rules(body, owner)
+        self.rules(body)
         function = ast.FunctionDef("ruling", ast.arguments([], [ast.arg("situation")], None, [], [], None, []),
                                    body, [], None)
         module = _located(ast.Module([function], []))
@@ -465,7 +497,7 @@ class _Compiler:
         # a derived fact given directly: the engine's facts, read by a function compiled for them
         body.append(ast.If(ast.UnaryOp(ast.Not(), _call(ast.Attribute(self.const(base), "issuperset",
                                                                        ast.Load()), _load("given"))),
-                           [ast.Return(_call(self.const(self.owner.with_derived_given), _load("situation")))], []))
+                           [ast.Return(_call(_load("Derived"), _load("situation")))], []))
         defaults = {n: f.default for n, f in pack.facts.items() if f.default is not None and f.derive is None}
         body.append(_assign("values", ast.Dict([None, None], [self.const(defaults), _load("given")])))  # {**d, **g}
         if pack.plurals:
@@ -518,7 +550,7 @@ class _Compiler:
         body.append(_assign("marked", _call(ast.Attribute(self.const(derived), "intersection", ast.Load()),
                                             _load("given"))))
 
-    def rules(self, body: list[ast.stmt], owner: Compiled) -> None:
+    def rules(self, body: list[ast.stmt]) -> None:
         """Which rules hold and what the rest of the ruling reads: the decision key, its decision, the ruling."""
         pack, q, plan = self.pack, self.q, self.plan
         if self.whole_list:  # how matches() reads a rule's keyword phrases under this reading
@@ -528,7 +560,7 @@ class _Compiler:
             a, unknown = self.expr(q.automatic._tree, body, self.whole_list)
             if unknown:
                 body.append(ast.If(_is(a, _load("U")), [ast.Return(ast.Constant(None))], []))
-            body.append(ast.If(a, [ast.Return(_call(self.const(owner.automatic), _load("situation"),
+            body.append(ast.If(a, [ast.Return(_call(_load("Automatic"), _load("situation"),
                                                     _load("values")))], []))
         if q.passes is not None:  # a target reading a fact not given: the engine works it out where the situation can
             for name in sorted(q.passes.names & pack.facts.keys()):
@@ -549,11 +581,11 @@ class _Compiler:
             key.append(_load("marked"))
         # the decision of this key (the memo's, else the engine's), and the ruling of it in this situation
         body.append(_assign("key", ast.Tuple(key, ast.Load())))
-        body.append(_assign("decision", _call(self.const(owner.decisions.get), _load("key"))))
+        body.append(_assign("decision", _call(_load("Memo"), _load("key"))))
         body.append(ast.If(_is(_load("decision"), ast.Constant(None)), [
-            _assign("decision", _call(self.const(owner.decide), _load("situation"), _load("values"), _load("key"))),
+            _assign("decision", _call(_load("Decide"), _load("situation"), _load("values"), _load("key"))),
             ast.If(_is(_load("decision"), ast.Constant(None)), [ast.Return(ast.Constant(None))], [])], []))
-        body.append(ast.Return(_call(self.const(owner.make), _load("situation"), _load("values"),
+        body.append(ast.Return(_call(_load("Make"), _load("situation"), _load("values"),
                                      _load("decision"), _load("key"))))
 
 

@@ -312,9 +312,9 @@ def _never_changes(pack: Pack, holds: Mapping[str, dict[str, Any] | None], skip:
     for m in pack.modifiers.values():
         if holds[m.name] is None or m.name in skip:
             continue
+        replays = {q: replay(pack, q, holds[m.name] or {}) for q in m.quantities}  # compiles the pack's rulings
         without = _without(pack, m)
-        for q in m.quantities:
-            witness, answer = replay(pack, q, holds[m.name] or {})
+        for q, (witness, answer) in replays.items():
             if differs_at(pack, without, q, witness):
                 continue  # the smallest situation where it holds already shows it mattering
             coverage = Coverage(deadline=_coverage(pack).deadline)
@@ -357,7 +357,14 @@ def _without(pack: Pack, m: Modifier) -> Pack:
         index["modifiers", q] = (*mods[:at], never, *mods[at + 1:])
         if ("policies", q) in pack.index:  # a policy names rules, and no rule's name changed
             index["policies", q] = pack.index["policies", q]
-    return replace(pack, modifiers=_OneReplaced(pack.modifiers, never), index=index)  # type: ignore[arg-type]
+    made = replace(pack, modifiers=_OneReplaced(pack.modifiers, never), index=index)  # type: ignore[arg-type]
+    for q in m.quantities:  # the pack's compiled rulings, with the rule's truth made false
+        for key in pack.index.get(("compiled readings", q), ()):
+            index[key] = pack.index[key].without(made, m.name)
+        if ("plain", q) in pack.index:
+            found, readings = pack.index["plain", q]
+            index["plain", q] = (index["compiled", q, tuple(found.reading.items())], readings)
+    return made
 
 
 class _OneReplaced(Mapping[str, Modifier]):

@@ -25,11 +25,13 @@ from hypothesis import strategies as st
 
 from kb.document import read_yaml
 from kb.errors import RulingsError, Span
+from kb.expr import parse_expr
 from kb.loader import build_pack, load_pack
 from kb.model import READING, Pack
 from solver.compiled import Compiled, compiled, fast_ruling
 from solver.ruling import Ruling, new_ruling
 from solver.situation import Effect, Situation, situation_from_data
+from solver.space.check import _without
 from tests.language import DERIVED_READS, Drawn, drawn_packs
 
 ASK = sys.modules["solver.ask"]
@@ -306,6 +308,75 @@ def test_compiled_rulings_agree_with_the_engine_on_the_whole_language(drawn: Dra
                 agree(pack, "q", Situation(given={**given, name: rng.choice(values)}, target=target))
 
 
+# -- a pack with one rule never holding (what `check` asks of each rule) ------------------------------------------
+
+
+def never_holding(pack: Pack, rule: str) -> Pack:
+    """The pack with `rule` never holding, made afresh: nothing of the pack's index (its compiled rulings) kept."""
+    m = pack.modifiers[rule]
+    return replace(pack, modifiers={**pack.modifiers, rule: replace(m, when=parse_expr("false"))}, index={})
+
+
+def agree_without(pack: Pack, rule: str, quantity: str, situation: Situation) -> bool:
+    """The pack's compiled ruling with `rule` made false in its keys (`Compiled.without`, as `check` makes it)
+    answers as the engine answers the pack made afresh without it; returns whether the compiled one answered."""
+    with engine_only():
+        expected = answer(never_holding(pack, rule), quantity, situation)
+    with compiled_first():
+        answer(pack, quantity, situation)  # the pack's ruling compiled, as `check` has it before it asks without
+        without = _without(pack, pack.modifiers[rule])
+        found = [without.index[k] for k in pack.index.get(("compiled readings", quantity), ())]
+        assert all(isinstance(c, Compiled) and c.pack is without for c in found)
+        got = answer(without, quantity, situation)
+        again = answer(without, quantity, situation)  # from the memo of decisions
+        plain = without.index.get(("plain", quantity))
+        answered = any(c.ruling(situation) is not None for c in found) or (
+            plain is not None and plain[0].ruling(situation) is not None)
+    assert got == expected
+    assert again == expected
+    return answered
+
+
+@SETTINGS
+@given(questions(), st.data())
+def test_a_rule_made_never_to_hold_is_answered_as_the_pack_without_it(question: tuple[Pack, str, dict[str, Any]],
+                                                                      data: st.DataObject) -> None:
+    pack, quantity, situation_data = question
+    rules = [m.name for m in pack.modifiers_of(quantity)]
+    assume(rules)
+    agree_without(pack, data.draw(st.sampled_from(rules)), quantity, _situation(pack, situation_data))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(drawn_packs(), st.randoms(use_true_random=False))
+def test_a_rule_made_never_to_hold_is_answered_as_the_pack_without_it_in_the_whole_language(
+        drawn: Drawn, rng: random.Random) -> None:
+    pack = drawn.pack()
+    rules = [m.name for m in pack.modifiers_of("q")]
+    assume(rules)
+    worlds = drawn.worlds()
+    for world in rng.sample(worlds, min(len(worlds), 8)):
+        for target in drawn.targets():
+            agree_without(pack, rng.choice(rules), "q", Situation(given=world, target=target))
+
+
+def test_a_rule_made_never_to_hold_is_answered_by_the_compiled_ruling(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not a vacuous agreement: the compiled ruling answers, with the rule's effect gone where it held, and a
+    decision made once is looked up after (under the key with the rule made false)."""
+    pack = load_pack("fantasy")
+    situation = Situation(given={"shooter.bs": 3, "shooter.moved": True})
+    assert agree_without(pack, "moved", "to_hit", situation)
+    made = []
+    decide = Compiled.decide
+    monkeypatch.setattr(Compiled, "decide", lambda self, *args: made.append(args[2]) or decide(self, *args))
+    with compiled_first():
+        without = _without(pack, pack.modifiers["moved"])
+        r, again = (ASK.ask(without, "to_hit", situation) for _ in range(2))
+    assert (r.value, r.applied, again.value) == (4, (), 4)
+    assert without.index["plain", "to_hit"][0].pack is without  # `ask`'s way straight to it, made false there too
+    assert len(made) == 1 and made[0][:len(without.modifiers_of("to_hit"))].count(True) == 0
+
+
 # -- hostile names and values ----------------------------------------------------------------------------------
 
 HOSTILE_TEXT = st.sampled_from([
@@ -369,7 +440,8 @@ def test_hostile_names_and_values_are_data_never_code(case: tuple[Pack, dict[str
     assert c is not None
     identifiers = {n.id for n in ast.walk(c.source) if isinstance(n, ast.Name)}
     identifiers |= {a.arg for n in ast.walk(c.source) if isinstance(n, ast.arguments) for a in n.args}
-    allowed = re.compile(r"^(?:[ftK]\d+|U|GiveUp|values|given|situation|key|decision)$")
+    hooks = "Memo|Decide|Make|Automatic|Derived"  # what it calls back (`Compiled.hooks`)
+    allowed = re.compile(rf"^(?:[ftK]\d+|U|GiveUp|values|given|situation|key|decision|{hooks})$")
     assert all(allowed.match(name) for name in identifiers), identifiers  # a pack's name is never an identifier
     assert all(isinstance(n.value, (str, int, bool, type(None), tuple)) for n in ast.walk(c.source)
                if isinstance(n, ast.Constant))
