@@ -8,8 +8,9 @@ from typing import Any
 from solver.ruling import Ruling
 
 
-def ruling_json(ruling: Ruling) -> dict[str, Any]:
-    """The ruling as plain JSON data: always the SPEC's nine keys, the rest where they apply.
+def ruling_json(ruling: Ruling, *, explained: bool = True) -> dict[str, Any]:
+    """The ruling as plain JSON data: always the SPEC's nine keys, the rest where they apply (the explanation null
+    unless `explained`: it is worded only when read).
 
     Examples:
         >>> from kb.loader import load_pack
@@ -52,7 +53,7 @@ def ruling_json(ruling: Ruling) -> dict[str, Any]:
     if ruling.choice is not None:
         out["alternatives"] = [{"ignore": list(a.ignored), "display": a.display} for a in ruling.choice.alternatives]
     out["assumptions"] = list(ruling.assumptions)
-    out["explanation"] = ruling.explanation.to_json()
+    out["explanation"] = ruling.explanation.to_json() if explained else None
     return out
 
 

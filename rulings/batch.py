@@ -161,44 +161,22 @@ def _text_unexplained(ruling: Any) -> str:
     r = ruling
     parts = (r.applied, r.suppressed, r.ignored, r.clamped, r.assumptions, r.choice, r.extra)
     if r.cases is not None or r.readings is not None:  # made afresh for each ruling: not worth keeping
-        return json.dumps(ruling_json(_Unexplained(r)), ensure_ascii=False)  # type: ignore[arg-type]
+        return json.dumps(ruling_json(r, explained=False), ensure_ascii=False)
     p = r.probability  # by its numbers: a Fraction's own hash is slow to work out
     key = (r.pack, r.quantity, type(r.value), r.value, r.display, type(r.modifier), r.modifier,
            p if p is None else (p.numerator, p.denominator), r.automatic, type(r.then), r.then, *map(id, parts))
     try:
         kept = _WRITTEN.get(key)
     except TypeError:  # a value that cannot be a key
-        return json.dumps(ruling_json(_Unexplained(r)), ensure_ascii=False)  # type: ignore[arg-type]
+        return json.dumps(ruling_json(r, explained=False), ensure_ascii=False)
     if kept is None:
         if len(_WRITTEN) >= _WRITTEN_SIZE:
             _WRITTEN.clear()
-        kept = _WRITTEN[key] = (parts, json.dumps(ruling_json(_Unexplained(r)), ensure_ascii=False))  # type: ignore[arg-type]
+        kept = _WRITTEN[key] = (parts, json.dumps(ruling_json(r, explained=False), ensure_ascii=False))
     return kept[1]
 
 
 _NO_EXPLANATION = ', "explanation": null}'
-
-
-class _Unexplained:
-    """A ruling whose explanation is left out of its JSON (to be written from its nodes instead)."""
-
-    __slots__ = ("_ruling",)
-
-    def __init__(self, ruling: Any) -> None:
-        self._ruling = ruling
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._ruling, name)
-
-    @property
-    def explanation(self) -> Any:
-        return _Null
-
-
-class _Null:
-    @staticmethod
-    def to_json() -> None:
-        return None
 
 
 _TEXTS: dict[int, tuple[Any, str]] = {}

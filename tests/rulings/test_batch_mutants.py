@@ -386,8 +386,8 @@ def test_an_explanation_not_written_last_is_written_the_plain_way(monkeypatch: p
 
     real = explain.json.ruling_json
 
-    def first(ruling: Any) -> dict[str, Any]:
-        doc = real(ruling)
+    def first(ruling: Any, *, explained: bool = True) -> dict[str, Any]:
+        doc = real(ruling, explained=explained)
         return {"explanation": doc.pop("explanation"), **doc}
 
     monkeypatch.setattr(explain.json, "ruling_json", first)
