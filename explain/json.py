@@ -18,6 +18,11 @@ def ruling_json(ruling: Ruling, *, explained: bool = True) -> dict[str, Any]:
         >>> doc = ruling_json(ask(load_pack("fantasy"), "to_hit", Situation(given={"shooter.bs": 3})))
         >>> doc["value"], doc["display"], doc["probability"], doc["impossible"]
         (4, '4+', '1/2', False)
+        >>> doc["explanation"]["claim"]
+        'the score needed to hit on a D6 (to_hit): 4+, chance 1/2'
+        >>> ruling_json(ask(load_pack("fantasy"), "to_hit", Situation(given={"shooter.bs": 3})), explained=False)[
+        ...     "explanation"] is None
+        True
     """
     out: dict[str, Any] = {
         "pack": ruling.pack,

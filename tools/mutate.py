@@ -149,6 +149,7 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/kb/test_loader.py",
     ),
     "explain/json.py": (
+        "explain/json.py",
         "tests/explain/test_json_mutants.py",
         "tests/solver/test_readings.py",
         "tests/kb/test_row_cites.py",
@@ -392,6 +393,7 @@ class Equivalent:
 
 
 _ASCII_NONE = "json reads ensure_ascii for its truth: None is False"
+_EXPLAINED_NONE = "ruling_json reads explained for its truth: None is False"
 _NEVER_REACHED = ("the fallback after the quick JSON is never reached: explain.json writes the explanation last, so "
                   "the text always ends as expected")
 _ALWAYS_TEXT = ("a node's claim is always a string and its cite a string or None (solver.derivation.Node): the "
@@ -2289,20 +2291,24 @@ EQUIVALENT: dict[str, Equivalent] = {
         "return json.dumps(doc if explained else _unexplained(doc), ensure_ascii=None)",
         _ASCII_NONE),
     "rulings.batch.x__text_unexplained__mutmut_7": Equivalent(
-        "return json.dumps(ruling_json(_Unexplained(r)), ensure_ascii=None)  # type: ignore[arg-type]",
-        _ASCII_NONE),
-    "rulings.batch.x__text_unexplained__mutmut_18": Equivalent(
+        "return json.dumps(ruling_json(r, explained=False), ensure_ascii=None)", _ASCII_NONE),
+    "rulings.batch.x__text_unexplained__mutmut_11": Equivalent(
+        "return json.dumps(ruling_json(r, explained=None), ensure_ascii=False)", _EXPLAINED_NONE),
+    "rulings.batch.x__text_unexplained__mutmut_21": Equivalent(
         "p if (p is None) or True else (p.numerator, p.denominator), r.automatic, type(r.then), r.then, "
         "*map(id, parts))",
         "the probability keyed by the Fraction itself instead of its numerator and denominator: equal fractions are "
         "equal keys and unequal ones unequal (a Fraction is kept in lowest terms), only slower to hash"),
-    "rulings.batch.x__text_unexplained__mutmut_28": Equivalent(
-        "return json.dumps(ruling_json(_Unexplained(r)), ensure_ascii=None)  # type: ignore[arg-type]",
+    "rulings.batch.x__text_unexplained__mutmut_31": Equivalent(
+        "return json.dumps(ruling_json(r, explained=False), ensure_ascii=None)", _ASCII_NONE),
+    "rulings.batch.x__text_unexplained__mutmut_35": Equivalent(
+        "return json.dumps(ruling_json(r, explained=None), ensure_ascii=False)", _EXPLAINED_NONE),
+    "rulings.batch.x__text_unexplained__mutmut_44": Equivalent(
+        "kept = _WRITTEN[key] = (parts, json.dumps(ruling_json(r, explained=False), ensure_ascii=None))",
         _ASCII_NONE),
-    "rulings.batch.x__text_unexplained__mutmut_38": Equivalent(
-        "kept = _WRITTEN[key] = (parts, json.dumps(ruling_json(_Unexplained(r)), ensure_ascii=None))  "
-        "# type: ignore[arg-type]",
-        _ASCII_NONE),
+    "rulings.batch.x__text_unexplained__mutmut_48": Equivalent(
+        "kept = _WRITTEN[key] = (parts, json.dumps(ruling_json(r, explained=None), ensure_ascii=False))",
+        _EXPLAINED_NONE),
     "rulings.batch.x_explanation_text__mutmut_17": Equivalent(
         "text = json.dumps(node.to_json(), ensure_ascii=None)",
         _ASCII_NONE),

@@ -206,6 +206,21 @@ constraints:
         "this situation breaks the constraint 'never': n != 0; n = 0 (its default)")
 
 
+def test_a_broken_constraint_lists_each_fact_not_given() -> None:
+    apart = pack("""\
+pack: s
+facts:
+  n: {type: int, range: [0, 3], default: 0, text: "the range band is {value}"}
+  m: {type: int, range: [0, 3], default: 0, text: "the cover band is {value}"}
+quantities:
+  roll: {kind: roll, dice: D6}
+constraints:
+  apart: {require: n != m}
+""")
+    assert contradiction(apart, {}).message == (
+        "this situation breaks the constraint 'apart': n != m; m = 0 (its default), n = 0 (its default)")
+
+
 def test_a_constraint_the_situation_leaves_open_holds(p: Pack) -> None:
     assert derive_facts(p, {"n": 0})["n"] == 0  # a is false by default: still holds
 
