@@ -227,7 +227,7 @@ def characteristic(q: Quantity, base: Any, terms: Sequence[Term], clamps: Sequen
     rest = [t for t in terms if t.op != "="]
     if value.symbol:
         notes.append(Note("unmodifiable", f"{q.name} is {value.symbol!r}: it can never be modified"))
-        return _symbol_limit(q, value.symbol, clamps, notes, terms) or _fixed(q, value.symbol, notes, terms)
+        return _symbol_limit(q, value.symbol, clamps, notes, terms) or _fixed(value.symbol, notes, terms)
     if sets:
         value = _set(sets[0], style, q.name)
         notes.append(Note("set", f"set: {', '.join(map(_named, sets))} -> {_text(value, style)}"))
@@ -235,7 +235,7 @@ def characteristic(q: Quantity, base: Any, terms: Sequence[Term], clamps: Sequen
             shown = value.symbol or "0"
             notes.append(Note("set_ends", f"a set to {shown!r} ends modification: the other steps are skipped"))
             if value.symbol:
-                return _symbol_limit(q, value.symbol, clamps, notes, rest) or _fixed(q, shown, notes, rest)
+                return _symbol_limit(q, value.symbol, clamps, notes, rest) or _fixed(shown, notes, rest)
             limited = _symbol_limit(q, "0", clamps, notes, rest)  # a limit that names a set to 0 lifts it
             if limited is not None:
                 return limited
@@ -347,7 +347,7 @@ def _symbol_limit(q: Quantity, symbol: str, clamps: Sequence[Bound], notes: list
     return None
 
 
-def _fixed(q: Quantity, symbol: str, notes: list[str], inert: Sequence[Term]) -> Outcome:
+def _fixed(symbol: str, notes: list[str], inert: Sequence[Term]) -> Outcome:
     if inert:
         notes.append("no effect: " + ", ".join(map(_named, inert)))
     return Outcome(symbol, symbol, Fraction(0), notes=tuple(notes), inert=tuple(t.rule for t in inert))

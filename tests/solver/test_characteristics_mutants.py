@@ -8,13 +8,16 @@ Each expected value is worked out by hand from how a player reads a characterist
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 from kb.errors import RulingsError, Span
 from kb.model import Arithmetic, Quantity
-from solver.arithmetic import Bound, Term
+from solver.arithmetic import Bound, Outcome, Term
 from solver.characteristics import (
+    FRACTIONS_OF_X_PLUS,
+    SET_TO_ZERO,
     Dice,
     Value,
     characteristic,
@@ -23,6 +26,7 @@ from solver.characteristics import (
     parse_value,
     set_term,
     show,
+    style_of,
     unsettled_sets,
 )
 
@@ -280,3 +284,130 @@ def test_each_stage_says_whether_it_improves_or_worsens_an_x_plus_or_ap_value() 
 def test_a_symbol_lists_every_effect_it_ignores() -> None:
     o = characteristic(ATTACKS, "-", [Term("aura", "+", Fraction(1)), Term("+1", "+", Fraction(1))], [])
     assert o.notes == ("start: A -", "A is '-': it can never be modified", "no effect: aura (+1), +1")
+
+
+# -- the derivation step by step: each note with the step it is (its citation follows the step), the limits it
+# met, the rules that did nothing and the assumptions the ruling rests on
+
+ENDS_AT_0 = Arithmetic(set_ends=(0,))
+"""wh40k's order of operations: a characteristic set to 0 stays 0."""
+OC_ENDS = Quantity("OC", "characteristic", "Objective control", Span("p"), characteristic="number",
+                   arithmetic=ENDS_AT_0)
+CURSE = Term("curse", "=", Fraction(0))
+
+
+def steps(o: Outcome) -> list[tuple[Any, str]]:
+    """Each note with the step it belongs to (None: a note no step cites)."""
+    return [(getattr(n, "step", None), str(n)) for n in o.notes]
+
+
+def test_a_symbol_is_unmodifiable_and_says_so_as_that_step() -> None:
+    o = characteristic(OC_ENDS, "-", [AURA], [])
+    assert steps(o) == [(None, "start: OC -"), ("unmodifiable", "OC is '-': it can never be modified"),
+                        (None, "no effect: aura (+1)")]
+
+
+def test_two_sets_to_one_value_are_named_together_as_the_set_step() -> None:
+    o = characteristic(SAVE, "5+", [set_term("lucky", "3+"), Term("blessed", "=", Fraction(3))], [])
+    assert (o.value, o.display) == ("3+", "3+")
+    assert steps(o) == [(None, "start: Sv 5+"), ("set", "set: lucky (=3+), blessed (=3) -> 3+")]
+
+
+def test_a_set_to_0_ends_modification_and_stays_0_by_assumption_where_a_limit_would_lift_it() -> None:
+    # "OC cannot be less than 1" would lift it, but a set to 0 is final: the ruling rests on that reading
+    o = characteristic(OC_ENDS, 2, [CURSE, AURA, BANNER], [Bound("floor", 1, None), Bound("least", 2, None)])
+    assert (o.value, o.display, o.clamped, o.inert, o.assumes) == (0, "0", (), ("aura", "banner"), (SET_TO_ZERO,))
+    assert steps(o) == [
+        (None, "start: OC 2"), ("set", "set: curse (=0) -> 0"),
+        ("set_ends", "a set to '0' ends modification: the other steps are skipped"),
+        ("set_ends", "floor, least would not let it be 0, but a set to '0' is final"),
+        (None, "no effect: aura (+1), banner (+1)")]
+
+
+def test_a_set_to_0_no_limit_lifts_rests_on_nothing() -> None:
+    o = characteristic(OC_ENDS, 2, [CURSE, AURA], [Bound("cap", None, 3)])
+    assert (o.value, o.inert, o.assumes) == (0, ("aura",), ())
+    assert [s for s, _ in steps(o)] == [None, "set", "set_ends", None]
+
+
+def test_a_set_to_0_a_limit_names_becomes_the_limits_least_value() -> None:
+    o = characteristic(OC_ENDS, 2, [CURSE, AURA], [Bound("floor", 1, None, ("0",))])
+    assert (o.value, o.clamped, o.inert, o.assumes) == (1, (("floor", "0", 1),), ("aura",), ())
+    assert steps(o)[2:] == [("set_ends", "a set to '0' ends modification: the other steps are skipped"),
+                            (None, "floor cannot be '0' after all modifiers: '0' becomes 1"),
+                            (None, "no effect: aura (+1)")]
+
+
+def test_a_set_to_0_is_modified_further_where_the_pack_does_not_end_it() -> None:
+    plain = Quantity("OC", "characteristic", "Objective control", Span("p"), characteristic="number")
+    o = characteristic(plain, 2, [CURSE, AURA], [])
+    assert (o.value, o.assumes) == (1, ())
+    assert steps(o) == [(None, "start: OC 2"), ("set", "set: curse (=0) -> 0"), ("add", "add: aura (+1) -> 1")]
+
+
+@pytest.mark.parametrize("limit, value, clamped", [
+    (Bound("cap", None, 3), "-", ()),
+    (Bound("floor", 0, None, ("-",)), 0, (("floor", "-", 0),)),
+])
+def test_a_set_to_a_symbol_ends_modification(limit: Bound, value: Any, clamped: tuple[Any, ...]) -> None:
+    o = characteristic(OC_ENDS, 2, [set_term("curse", "-"), AURA], [limit])
+    assert (o.value, o.clamped, o.inert) == (value, clamped, ("aura",))
+    assert steps(o)[1:3] == [("set", "set: curse (=-) -> -"),
+                             ("set_ends", "a set to '-' ends modification: the other steps are skipped")]
+
+
+def test_a_set_to_a_number_the_pack_ends_at_is_shown_in_its_style() -> None:
+    ends_at_3 = Quantity("Sv", "characteristic", "Save", Span("p"), characteristic="plus", better="lower",
+                         arithmetic=Arithmetic(set_ends=(3,)))
+    o = characteristic(ends_at_3, "5+", [set_term("lucky", "3+"), AURA], [])
+    assert (o.value, o.inert) == ("3+", ("aura",))
+    assert steps(o) == [(None, "start: Sv 5+"), ("set", "set: lucky (=3+) -> 3+"),
+                        ("set_ends", "a set to '3+' ends modification: the other steps are skipped"),
+                        (None, "no effect: aura (+1)")]
+
+
+@pytest.mark.parametrize("q, base, term, assumes", [
+    (SAVE, "4+", Term("half", "x", Fraction(2)), (FRACTIONS_OF_X_PLUS,)),  # X+ multiplied: its number is
+    (AP, -2, Term("half", "/", Fraction(2)), (FRACTIONS_OF_X_PLUS,)),
+    (AP, "D3", Term("double", "x", Fraction(2)), (FRACTIONS_OF_X_PLUS,)),  # rolled: the same assumption
+    (SAVE, "4+", Term("aura", "+", Fraction(1)), ()),  # added to: nothing assumed
+    (ATTACKS, 4, Term("half", "/", Fraction(2)), ()),  # a plain number halves as any number does
+])
+def test_multiplying_an_x_plus_value_or_an_ap_rests_on_an_assumption(q: Quantity, base: Any, term: Term,
+                                                                      assumes: tuple[str, ...]) -> None:
+    assert characteristic(q, base, [term], []).assumes == assumes
+
+
+def test_each_stage_and_the_rounding_are_their_own_steps_shown_in_the_style() -> None:
+    o = characteristic(SAVE, "5+", [Term("half", "/", Fraction(2))], [])  # 5/2 rounded up: 3+
+    assert (o.value, o.assumes) == ("3+", (FRACTIONS_OF_X_PLUS,))
+    assert steps(o) == [(None, "start: Sv 5+"), ("divide", "divide: half (/2) -> 5/2+"),
+                        ("round", "round fractions up: 5/2+ -> 3+")]
+
+
+def test_a_limit_met_is_shown_in_the_style() -> None:
+    o = characteristic(SAVE, "3+", [Term("aura", "+", Fraction(2))], [Bound("best", 2, None)])  # 3+ improved twice
+    assert (o.value, o.clamped) == ("2+", (("best", "1+", "2+"),))
+    assert steps(o)[1] == ("add", "add (improve): aura (+2) -> 1+")
+
+
+def test_dice_start_as_written_in_inches_only_with_the_inch_mark() -> None:
+    move = Quantity("M", "characteristic", "Move", Span("p"), characteristic="inches")
+    assert str(characteristic(ATTACKS, "D6", [], []).notes[0]) == "start: A D6"
+    assert str(characteristic(move, "D6", [], []).notes[0]) == 'start: M D6"'
+
+
+def test_the_style_is_a_number_where_the_pack_names_none_and_one_it_does_not_know_is_refused() -> None:
+    assert style_of(Quantity("x", "characteristic", "", Span("p"), characteristic="")) == "number"
+    with pytest.raises(RulingsError) as caught:
+        style_of(Quantity("x", "characteristic", "", Span("p"), characteristic="feet"))
+    assert caught.value.message == "x: unknown characteristic style 'feet'"
+    assert caught.value.hint == "one of plus, ap, number, inches"
+
+
+def test_a_value_refused_without_a_name_is_the_characteristics() -> None:
+    with pytest.raises(RulingsError) as caught:
+        parse_value(True, "number")
+    assert caught.value.message == "the characteristic: True is not a characteristic value"
+    with pytest.raises(RulingsError):
+        parse_value("D6X", "number")  # no dice with something after them
