@@ -125,9 +125,9 @@ def _answer_fast(pack: Pack, line: bytes | None, quantity: str | None, explained
         if type(asked) is not str or asked not in pack.quantities or not (given is None or type(given) is dict):
             return None
         from solver.ask import ask
-        from solver.situation import Situation, check_given
+        from solver.situation import NOTHING_SAID, check_given
 
-        return ruling_text(ask(pack, asked, Situation(given=check_given(given or {}, pack))), explained)
+        return ruling_text(ask(pack, asked, NOTHING_SAID.given_as(check_given(given or {}, pack))), explained)
     except Exception:  # the slow way says what it is
         return None
 

@@ -13,6 +13,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from kb.document import Document, read_document, read_scalar, read_yaml
@@ -70,6 +71,11 @@ class Situation:
         """This situation with `given` as its facts: `replace(self, given=given)` at half the cost (a ruling
         makes one for each reading fact it sets, on the way to a compiled ruling of a few microseconds)."""
         return _Given(self, given)  # type: ignore[return-value]
+
+
+NOTHING_SAID = Situation(reading=MappingProxyType({}), sequence=MappingProxyType({}), where=MappingProxyType({}))
+"""A situation that says nothing: `NOTHING_SAID.given_as(facts)` is one that only gives facts, made quickly (every
+situation made so shares its mappings: none of them can be changed)."""
 
 
 class _Given:
