@@ -47,6 +47,15 @@ def test_two_unordered_set_modifiers_are_an_unsettled_conflict() -> None:
         replayed(PACKS / "unsettled_conflict.yaml", "dice", dict(f.witness))
 
 
+def test_a_rule_that_holds_alone_in_a_clash_is_the_clash_not_a_shadowed_rule() -> None:
+    """pinned_fire is suppressed by snap_fire wherever both hold; where the shooter is pinned and did not move, no
+    rule preferred over it holds: it clashes with pinned_volley instead. Shadowed means a preferred rule holds
+    whenever it does, so the check reports the clash alone."""
+    f = only("clash_not_shadow", "unsettled_conflict")
+    assert f.key == "unsettled_conflict.pinned_fire+pinned_volley"
+    assert dict(f.witness) == {"shooter.pinned": True}  # the smallest: moving or not, it clashes unless it moved
+
+
 def test_contradictory_derivation_is_replayed_as_a_contradiction() -> None:
     f = only("contradictory_derivation", "contradictory_derivation")
     assert dict(f.witness) == {"wall.height": 1}
