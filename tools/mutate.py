@@ -2290,6 +2290,17 @@ EQUIVALENT: dict[str, Equivalent] = {
     "rulings.batch.x_ruling_text__mutmut_13": Equivalent(
         "return json.dumps(doc if explained else _unexplained(doc), ensure_ascii=None)",
         _ASCII_NONE),
+    "solver.characteristics.x_show__mutmut_2": Equivalent(
+        "n = number if (isinstance(number, Fraction)) and False else Fraction(number)  # no copy: shown for every step "
+        "of a ruling",
+        "a Fraction made of a Fraction is an equal Fraction: the copy the line avoids changes no value shown"),
+    "solver.characteristics.x_show__mutmut_3": Equivalent(
+        "n = number if (isinstance(number, Fraction)) or True else Fraction(number)  # no copy: shown for every step "
+        "of a ruling",
+        "an int has the numerator and denominator a Fraction has (n and 1): read as it is, it is shown the same"),
+    "solver.characteristics.x_characteristic__mutmut_187": Equivalent(
+        'assumes = (FRACTIONS_OF_X_PLUS,) if lowers and any(t.op in "XXx/XX" for t in rest) else ()',
+        "a term's operation is one of = x / + - (`Term`): none of them is an X, so the same operations are found"),
     "rulings.batch.x__text_unexplained__mutmut_7": Equivalent(
         "return json.dumps(ruling_json(r, explained=False), ensure_ascii=None)", _ASCII_NONE),
     "rulings.batch.x__text_unexplained__mutmut_11": Equivalent(

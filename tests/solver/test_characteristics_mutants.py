@@ -405,6 +405,12 @@ def test_the_style_is_a_number_where_the_pack_names_none_and_one_it_does_not_kno
     assert caught.value.hint == "one of plus, ap, number, inches"
 
 
+def test_a_base_no_player_writes_is_refused_naming_the_characteristic() -> None:
+    with pytest.raises(RulingsError) as caught:
+        characteristic(OC_ENDS, "3++", [], [])
+    assert caught.value.message == "OC: '3++' is not a characteristic value"
+
+
 def test_a_value_refused_without_a_name_is_the_characteristics() -> None:
     with pytest.raises(RulingsError) as caught:
         parse_value(True, "number")
