@@ -114,15 +114,19 @@ class Compiled:
                  "reading", "run", "source")
 
     def __init__(self, pack: Pack, q: Quantity, reading: dict[str, str]) -> None:
+        self._start(pack, q, reading)
+        self.explains = tuple(sorted(_explanation_reads(pack, q, self.plan)))
+        self.run, self.source = _Compiler(pack, q, self.plan, reading).build(self)
+
+    def _start(self, pack: Pack, q: Quantity, reading: dict[str, str]) -> None:
+        """Its pack, quantity, reading and plan, with empty memos: all but the generated function."""
         self.pack, self.q, self.reading = pack, q, reading
         self.plan = _plan(pack, q, reading)
         self.modifiers: tuple[Modifier, ...] = self.plan.modifiers
         self.decisions: dict[Any, Kept] = {}
         self.explained: dict[Any, Node] = {}
-        self.explains = tuple(sorted(_explanation_reads(pack, q, self.plan)))
         self.given_derived: Callable[[Situation], Ruling | None] | None = None
         self.explainer = self.explain  # bound once: each ruling holds it with its arguments, to word it when read
-        self.run, self.source = _Compiler(pack, q, self.plan, reading).build(self)
 
     def hooks(self) -> dict[str, Callable[..., Any]]:
         """What the generated function calls back, by the names it calls them: the memo of decisions, the engine's
@@ -136,11 +140,8 @@ class Compiled:
         false in each decision key before the decision is looked up or made, so checking thousands of rules one
         at a time (`solver.space.check`) compiles nothing again."""
         made = object.__new__(Compiled)
-        made.pack, made.q, made.reading, made.explains = pack, self.q, self.reading, self.explains
-        made.plan = _plan(pack, self.q, self.reading)
-        made.modifiers = made.plan.modifiers
-        made.decisions, made.explained, made.given_derived = {}, {}, None
-        made.explainer, made.source = made.explain, self.source
+        made._start(pack, self.q, self.reading)
+        made.explains, made.source = self.explains, self.source
         hooks = made.hooks()
         names = [m.name for m in self.modifiers]
         if rule in names:  # else a rule of another reading: this one's rulings are the same
