@@ -244,9 +244,13 @@ FAST_TESTS: dict[str, tuple[str, ...]] = {
         "tests/docs/test_docs.py",  # every check and diff the docs show, with its output
     ),
     "rulings/cli.py": (
+        "tests/rulings/test_cli_mutants.py",
         "tests/rulings/test_cli.py",
         "tests/rulings/test_sequence_cli.py",
         "tests/rulings/test_whynot_stays.py",
+        "tests/rulings/test_conveniences.py",  # the command reference, made from the parser's help
+        "tests/packs/test_wh40k_keywords.py",  # match
+        "rulings/cli.py",  # its examples
     ),
     "rulings/faq.py": (
         "tests/rulings/test_faq_commands_mutants.py",
