@@ -466,8 +466,14 @@ class Pack:
     def modifiers_of(self, quantity: str) -> tuple[Modifier, ...]:
         """The pack's modifiers that change `quantity`, in pack order."""
         key = ("modifiers", quantity)
-        if key not in self.index:
-            self.index[key] = tuple(m for m in self.modifiers.values() if quantity in m.quantities)
+        if key not in self.index:  # every quantity's at once: one pass over the rules, not one per quantity
+            each: dict[str, list[Modifier]] = {q: [] for q in self.quantities}
+            for m in self.modifiers.values():
+                for q in dict.fromkeys(m.quantities):
+                    each.setdefault(q, []).append(m)
+            for q, mods in each.items():
+                self.index.setdefault(("modifiers", q), tuple(mods))
+            self.index.setdefault(key, ())
         return self.index[key]
 
     def relied_on(self, assumed: str) -> str | None:

@@ -22,7 +22,7 @@ from typing import Any
 from kb.errors import Contradiction, RuleCycle, RulingsError, Span, Undecided, Unworkable
 from kb.expr import UNKNOWN, Expr, evaluate, parse_expr
 from kb.loader import gc_paused
-from kb.model import READING, Constraint, Modifier, Pack
+from kb.model import READING, Constraint, Modifier, Pack, Policy
 from solver.space.dead import Words, dead_reason
 from solver.space.model import Coverage, expressions, splits, unsplit
 from solver.space.progress import progress
@@ -590,8 +590,13 @@ def _shadowed(pack: Pack, holds: Mapping[str, dict[str, Any] | None]) -> Iterabl
     """A rule that can hold, but that a policy suppresses in every situation where it does: it never counts."""
     from solver.settle import conflicts, settle
 
+    settling: dict[str, list[Policy]] = defaultdict(list)  # each rule's exclusive and override policies, in order
+    for p in pack.policies.values():
+        if p.kind in ("exclusive", "override"):
+            for name in p.members:  # each once: the loader refuses a rule listed twice
+                settling[name].append(p)
     for m in pack.modifiers.values():
-        policies = [p for p in pack.policies.values() if p.kind in ("exclusive", "override") and m.name in p.members]
+        policies = settling.get(m.name, [])
         if holds[m.name] is None or not policies:
             continue
         rivals = [pack.modifiers[r] for p in policies for r in p.members if r != m.name and r in pack.modifiers

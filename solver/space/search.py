@@ -619,7 +619,6 @@ class _Index:
     """What the search reuses for one pack: its graph, each fact's sampled values, each list of facts' plan."""
 
     def __init__(self, pack: Pack) -> None:
-        self.pack = pack
         self.graph = dependency_graph(pack)
         self.samples: dict[str, tuple[Any, ...]] = {}
         self.base_of: dict[str, set[str]] = {}
@@ -630,17 +629,12 @@ class _Index:
         self.plans: dict[tuple[str, ...], _Plan] = {}
 
 
-_INDEXES: dict[int, _Index] = {}
-
-
 def _index(pack: Pack) -> _Index:
-    # Packs hold dicts, so they are not hashable; key by identity and keep the pack alive with its index.
-    index = _INDEXES.get(id(pack))
-    if index is None or index.pack is not pack:
-        if len(_INDEXES) >= 8:
-            _INDEXES.pop(next(iter(_INDEXES)))
-        index = _INDEXES[id(pack)] = _Index(pack)
-    return index
+    """The pack's search index, kept in the pack's own registry: it lives and goes with the pack."""
+    index = pack.index.get(("search index",))
+    if index is None:
+        index = pack.index["search index",] = _Index(pack)
+    return index  # type: ignore[no-any-return]
 
 
 def _graph(pack: Pack) -> nx.DiGraph:

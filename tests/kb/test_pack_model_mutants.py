@@ -166,6 +166,21 @@ def test_modifiers_of_each_quantity_are_its_own_in_pack_order() -> None:
     assert [m.name for m in p.modifiers_of("hit")] == ["aim", "moved"]  # asked again: the same
 
 
+def test_modifiers_of_one_quantity_files_every_quantitys_in_one_pass() -> None:
+    """A pack of many quantities asks each once: one pass over its rules, not one per quantity (10k rules in 100
+    quantities: a million looks). A rule that names a quantity twice is one of its rules; a lookup the index
+    holds already (a copy of the pack with one rule changed holds its own) stays."""
+    p = pack([modifier("cover", "save", "save"), modifier("aim", "hit", "wound")], [])
+    p.quantities.update({"hit": None, "save": None, "damage": None})  # type: ignore[dict-item]
+    own = (modifier("aim", "hit"),)
+    p.index["modifiers", "hit"] = own
+    assert p.modifiers_of("save") == (p.modifiers["cover"],)
+    assert {k: [m.name for m in v] for k, v in p.index.items()} == {
+        ("modifiers", "hit"): ["aim"], ("modifiers", "save"): ["cover"], ("modifiers", "wound"): ["aim"],
+        ("modifiers", "damage"): []}
+    assert p.modifiers_of("hit") is own
+
+
 def test_policies_of_a_quantity_are_those_naming_it_or_its_modifiers() -> None:
     clamp = Policy("limit", "clamp", HERE, quantities=("hit",))
     group = Policy("one_cover", "exclusive", HERE, rules=("moved", "cover"))

@@ -1415,3 +1415,34 @@ def test_a_reading_split_gives_the_base_fact_a_derived_base_needs_not_the_derive
     assert f.key == "reading_split.rules" and witness.keys() == {"unit.p", "unit.n"} and witness["unit.p"] is True
     n = witness["unit.n"]
     assert f.answer == f"rules = a (the default): {2 * n} dice | rules = b: {2 * n + 1} dice; applied x +1"
+
+
+def test_each_rule_is_weighed_against_the_policies_that_name_it_and_no_other() -> None:
+    """Two groups, each settling its own pair: only the rule each group suppresses is shadowed, by that group."""
+    text = pack_text(facts=bools("unit.a", "unit.b"), quantities=DICE,
+                     modifiers=["first: {quantity: dice, change: -1, when: unit.a}",
+                                "second: {quantity: dice, change: -1, when: unit.a}",
+                                "third: {quantity: dice, change: -1, when: unit.b}",
+                                "fourth: {quantity: dice, change: -1, when: unit.b}"],
+                     policies=["g1: {kind: exclusive, rules: [first, second]}",
+                               "g2: {kind: exclusive, rules: [third, fourth]}"])
+    shadowed = {f.key: names(f) for f in findings(text) if f.kind == "shadowed_rule"}
+    assert shadowed == {"shadowed_rule.second": ["second", "first", "g1"],
+                        "shadowed_rule.fourth": ["fourth", "third", "g2"]}
+
+
+def test_a_checked_pack_goes_when_its_caller_lets_it_go() -> None:
+    """What the search keeps for a pack lives in the pack: checking many packs in one process holds none of them."""
+    import gc
+
+    from kb.model import Pack
+
+    def alive() -> int:
+        gc.collect()
+        return sum(isinstance(o, Pack) and o.name == "gone" for o in gc.get_objects())
+
+    before = alive()
+    p = pack(pack_text("gone", facts=bools("unit.a"), quantities=DICE, modifiers=_ups("dice")[:1]))
+    assert check_pack(p) == [] and alive() == before + 1
+    del p
+    assert alive() == before
