@@ -275,7 +275,7 @@ def test_packs_lists_each_pack_and_its_quantities(capsys: pytest.CaptureFixture[
     assert out == "".join(f"{p.name:10} {p.title}\n{'':10} quantities: {', '.join(p.quantities)}\n" for p in packs)
     assert out.startswith("fantasy    Fantasy battles -- shooting, roll to hit\n           quantities: to_hit\n")
     code, out, _ = run(capsys, "packs", "--format", "json")
-    assert json.loads(out) == [{"name": p.name, "title": p.title, "quantities": list(p.quantities)} for p in packs]
+    assert code == 0 and json.loads(out) == [{"name": p.name, "title": p.title, "quantities": list(p.quantities)} for p in packs]
 
 
 def test_packs_as_markdown_escapes_a_bar_in_a_title(capsys: pytest.CaptureFixture[str],
@@ -299,11 +299,17 @@ def test_packs_show_of_a_pack_in_several_files_heads_each(capsys: pytest.Capture
     assert run(capsys, "packs", "--path", "big") == (0, f"{folder}\n", "")
 
 
-def test_packs_show_of_a_pack_in_one_file_is_that_file(capsys: pytest.CaptureFixture[str]) -> None:
+def test_packs_show_of_a_pack_in_one_file_is_that_file(capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
     from kb.locate import BUILTIN
 
-    assert run(capsys, "packs", "--show", "skirmish") == (0, (BUILTIN / "skirmish.yaml").read_text("utf-8"), "")
-    assert run(capsys, "packs", "--path", "skirmish") == (0, f"{BUILTIN / 'skirmish.yaml'}\n", "")
+    text = (BUILTIN / "wh40k.yaml").read_text("utf-8")
+    assert "\u2013" in text  # an en dash, in UTF-8
+    monkeypatch.setattr(io, "text_encoding", lambda encoding, stacklevel=2: encoding or "latin-1")  # such a locale
+    assert run(capsys, "packs", "--show", "wh40k") == (0, text, "")  # read as the UTF-8 it is, in any locale
+    assert run(capsys, "packs", "--path", "wh40k") == (0, f"{BUILTIN / 'wh40k.yaml'}\n", "")
 
 
 def test_schema_prints_the_pack_schema(capsys: pytest.CaptureFixture[str]) -> None:
@@ -388,13 +394,16 @@ def test_ask_of_a_sequence_answers_the_whole_attack(capsys: pytest.CaptureFixtur
     from solver.situation import Situation
 
     pack = load("wh40k")
-    steps = ["--step", "attacks=10", "--step", "hit.target=3", "--step", "wound.target=4", "--step", "save.target=5"]
-    result = resolve(pack, "attack", Situation(sequence=parse_steps(steps[1::2], {})))
+    steps = ["--step", "attacks=10", "--step", "hit.target=3", "--step", "wound.target=4", "--step", "save.target=5",
+             "--given", "weapon.heavy=true", "--given", "attacker.remained_stationary=true"]  # a rule that cites
+    given = {"weapon.heavy": True, "attacker.remained_stationary": True}
+    result = resolve(pack, "attack", Situation(given=given, sequence=parse_steps(steps[1:8:2], {})))
     assert run(capsys, "ask", "wh40k", "attack", *steps) == (0, sequence_text(result, pack, full=False) + "\n", "")
     assert run(capsys, "ask", "wh40k", "attack", *steps, "--full") == (
         0, sequence_text(result, pack, full=True) + "\n", "")
-    assert run(capsys, "ask", "wh40k", "attack", *steps, "--format", "json") == (
-        0, json.dumps(sequence_json(result), ensure_ascii=False) + "\n", "")
+    code, out, err = run(capsys, "ask", "wh40k", "attack", *steps, "--format", "json")
+    assert (code, out, err) == (0, json.dumps(sequence_json(result), ensure_ascii=False) + "\n", "")
+    assert "¶" in out  # written as it is, not escaped
 
 
 # -- test --------------------------------------------------------------------------------------------------------
@@ -491,6 +500,15 @@ def test_match_names_the_datasheet_and_the_plural_forms_it_read(capsys: pytest.C
         "unit": True, "models": [True], "datasheet": "Intercessor Squad",
         "phrase": "a unit that has INTERCESSOR SQUADS (one keyword or several, each whole)",
         "forms": [{"phrase": "INTERCESSOR SQUADS", "unit": "INTERCESSOR SQUAD"}]}
+
+
+def test_match_reads_the_irregular_plurals_the_pack_declares(capsys: pytest.CaptureFixture[str],
+                                                             situation: Any) -> None:
+    path = situation("unit: {models: [{keywords: [INFANTRY, SPACE WOLF]}]}\n")
+    code, out, _ = run(capsys, "match", "wh40k", "Space Wolves unit", "--situation", path, "--format", "json")
+    assert code == 0 and json.loads(out) == {
+        "unit": True, "models": [True], "phrase": "a unit that has SPACE WOLVES (one keyword or several, each whole)",
+        "forms": [{"phrase": "SPACE WOLVES", "unit": "SPACE WOLF"}]}
 
 
 def test_match_in_a_pack_without_the_reading_reads_non_as_adjacent(capsys: pytest.CaptureFixture[str],

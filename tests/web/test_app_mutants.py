@@ -106,3 +106,13 @@ def test_the_favicon_is_the_static_svg() -> None:
     r = TestClient(create_app(), base_url="http://localhost").get("/favicon.ico")
     assert (r.status_code, r.headers["content-type"]) == (200, "image/svg+xml")
     assert r.content == static.read_bytes()
+
+
+def test_the_explorer_page_is_read_as_the_utf_8_it_is_in_any_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    page = (Path(__file__).resolve().parents[2] / "rulings" / "web" / "static" / "explorer.html").read_text("utf-8")
+    assert "\u2026" in page  # an ellipsis, in UTF-8
+    monkeypatch.setattr(io, "text_encoding", lambda encoding, stacklevel=2: encoding or "latin-1")  # such a locale
+    r = TestClient(create_app(), base_url="http://localhost").get("/")
+    assert r.status_code == 200 and "\u2026" in r.text and "\u00e2\u0080\u00a6" not in r.text
