@@ -1226,6 +1226,11 @@ EQUIVALENT: dict[str, Equivalent] = {
     "solver.situation.x__situation__mutmut_259": Equivalent(
         'effects=_effects(data.get("effects", ), doc, path, pack),',
         "_effects reads a missing list (None) as no effects, as it reads []"),
+    "rulings.cli.x__match__mutmut_61": Equivalent(
+        "keywords = [*(k for m in situation.models for k in m), *([situation.datasheet] if (situation.datasheet) or "
+        "True else [])]",
+        "a situation without a datasheet name has the name '' (never None), whose canonical form is '', and no "
+        "keyword of a phrase is '': an empty keyword among the unit's changes no form the phrase matched"),
     "rulings.web.api.x__names__mutmut_2": Equivalent(
         "return [str(None) for d in decides]",
         "never reached: a reading's `decides` is text (kb.model.Reading; the schema allows only 'non_reach'), "

@@ -531,3 +531,14 @@ def test_match_refuses_a_situation_without_a_unit_and_a_phrase_it_cannot_read(ca
         2, "", "rulings: match needs a unit: give unit: {models: [{keywords: [...]}]} in the situation\n")
     assert run(capsys, "match", "wh40k", "INFANTRY ((", "--situation", situation(U2)) == (
         2, "", "rulings: phrase 'INFANTRY ((': not a keyword: '((' (at column 10)\n")
+
+
+def test_each_reading_of_match_counts_the_datasheet_name(capsys: pytest.CaptureFixture[str], situation: Any) -> None:
+    """A VEHICLE whose datasheet is an Intercessor Squad: "non-VEHICLE INFANTRY or Intercessor Squad" holds when
+    non- reaches its neighbour only (the second alternative is the datasheet's name), not across the list."""
+    path = situation("unit: {name: Intercessor Squad, models: [{keywords: [VEHICLE]}]}\n")
+    code, out, _ = run(capsys, "match", "wh40k", "non-VEHICLE INFANTRY or Intercessor Squad unit", "--situation", path,
+                       "--format", "json")
+    assert code == 0 and json.loads(out)["readings"] == [
+        {"reading": "adjacent", "value": True, "models": [True], "default": True},
+        {"reading": "whole_list", "value": False, "models": [False], "default": False}]
