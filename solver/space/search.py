@@ -231,11 +231,8 @@ def situations(
     # only they can leave a fact without default needed; one that also needs facts outside the search cannot
     reach = set(free) | set(fixed)
     reads = [r for r in _relevant(pack, on_need) if _reachable(pack, r[0].names, reach)]
-    checks = [
-        (c.require, set(base_inputs(pack, [c.require])) | set(c.require.names))
-        for c in pack.constraints.values()
-    ]
-    static = {i: _allows(pack, require, fixed) for i, (require, _) in enumerate(checks)}
+    checks = _checks(pack)
+    broken = [i for i, (require, _) in enumerate(checks) if not _allows(pack, require, fixed)]  # by `fixed` alone
     coverage = coverage if coverage is not None else Coverage()
     for f, why in plan.unproven:
         if f not in fixed:
@@ -255,7 +252,7 @@ def situations(
         for size in range(len(free) + 1):
             yield from due(size)
             for combo in combinations(chosen_freely, size):
-                for assigned in _solve(pack, list(combo), fixed, checks, static):
+                for assigned in _solve(pack, list(combo), fixed, checks, broken):
                     wanted = _waited_for(pack, assigned, needs, reads)
                     serial += 1
                     heapq.heappush(pending, (size + len(wanted), serial, _complete(
@@ -515,20 +512,42 @@ def _relevant(pack: Pack, facts: set[str]) -> list[tuple[Expr, set[str], str | N
     return list(found.values())
 
 
+def _checks(pack: Pack) -> list[tuple[Expr, set[str]]]:
+    """The pack's constraints, each with the facts it reads (its base facts and the derived facts it names)."""
+    index = _index(pack)
+    if index.checks is None:
+        index.checks = [(c.require, set(base_inputs(pack, [c.require])) | set(c.require.names))
+                        for c in pack.constraints.values()]
+    return index.checks
+
+
+def _touches(pack: Pack, fact: str) -> tuple[int, ...]:
+    """The constraints (their places in `_checks`) a fact touches: a derived fact touches those on its inputs too,
+    since given, it frees them."""
+    touches = _index(pack).touches
+    found = touches.get(fact)
+    if found is None:
+        base = _base_of(pack, fact)
+        found = touches[fact] = tuple(i for i, (_, reads) in enumerate(_checks(pack)) if fact in reads or base & reads)
+    return found
+
+
 def _solve(
     pack: Pack,
     chosen: list[str],
     fixed: Mapping[str, Any],
     checks: list[tuple[Expr, set[str]]],
-    static: dict[int, bool],
+    broken: list[int],
 ) -> Iterator[dict[str, Any]]:
-    """Every value assignment to exactly `chosen` (each away from its default), in the solver's order."""
+    """Every value assignment to exactly `chosen` (each away from its default), in the solver's order; none where a
+    constraint `fixed` breaks (`broken`) is touched by none of them."""
     from constraint import FunctionConstraint, Problem
 
-    # a chosen derived fact touches a constraint on its inputs too: given, it frees them
-    touching = [(i, require, [f for f in chosen if f in reads or _base_of(pack, f) & reads])
-                for i, (require, reads) in enumerate(checks)]
-    if any(not vars_ and not static[i] for i, _, vars_ in touching):
+    touching: dict[int, list[str]] = {}  # each constraint the chosen facts touch, with those facts in their order
+    for f in chosen:
+        for i in _touches(pack, f):
+            touching.setdefault(i, []).append(f)
+    if any(i not in touching for i in broken):
         return
     derived = any(pack.facts[f].derive is not None for f in [*chosen, *fixed])
     if not chosen:
@@ -539,9 +558,8 @@ def _solve(
     for f in chosen:
         # the solver tries a domain's values from its end: reversed, they come in domain order
         problem.addVariable(f, list(reversed(_sample(pack, f))))
-    for _, require, vars_ in touching:
-        if vars_:
-            problem.addConstraint(FunctionConstraint(_constraint_check(pack, require, vars_, fixed)), vars_)
+    for i, vars_ in touching.items():
+        problem.addConstraint(FunctionConstraint(_constraint_check(pack, checks[i][0], vars_, fixed)), vars_)
     if derived:  # a derived fact only takes values its inputs can produce with the rest of the situation
         problem.addConstraint(FunctionConstraint(_consistency_check(pack, chosen, fixed)), chosen)
     # streamed, never listed: one choice of facts can have many value assignments
@@ -616,7 +634,8 @@ def _plan(pack: Pack, facts: Sequence[str]) -> _Plan:
 
 
 class _Index:
-    """What the search reuses for one pack: its graph, each fact's sampled values, each list of facts' plan."""
+    """What the search reuses for one pack: its graph, each fact's sampled values, each list of facts' plan, its
+    constraints and which of them each fact touches."""
 
     def __init__(self, pack: Pack) -> None:
         self.graph = dependency_graph(pack)
@@ -627,6 +646,8 @@ class _Index:
         self.position: dict[str, int] | None = None
         self.on_need = {n for n, f in pack.facts.items() if f.default is None and f.derive is None and splits(pack, n)}
         self.plans: dict[tuple[str, ...], _Plan] = {}
+        self.checks: list[tuple[Expr, set[str]]] | None = None
+        self.touches: dict[str, tuple[int, ...]] = {}
 
 
 def _index(pack: Pack) -> _Index:
