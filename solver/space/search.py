@@ -554,6 +554,10 @@ def _solve(
         if not derived or consistent(pack, fixed):
             yield dict(fixed)
         return
+    if not touching and not derived:  # nothing to check: every combination, in the order the solver gives them
+        for s in unconstrained({f: _sample(pack, f) for f in chosen}):
+            yield {**fixed, **s}
+        return
     problem = Problem()
     for f in chosen:
         # the solver tries a domain's values from its end: reversed, they come in domain order
@@ -565,6 +569,23 @@ def _solve(
     # streamed, never listed: one choice of facts can have many value assignments
     for s in problem.getSolutionIter():
         yield {**fixed, **{f: s[f] for f in chosen}}
+
+
+def unconstrained(domains: Mapping[str, Sequence[Any]]) -> Iterator[dict[str, Any]]:
+    """Every assignment of values to the variables of `domains` (each in its order), in the order python-constraint's
+    solver gives them when no constraint holds them: the variables with fewer values vary more slowly (ties as
+    listed), each through its values in order (each domain given reversed, as `_solve` gives it). Each assignment
+    lists the variables as `domains` does.
+
+    Examples:
+        >>> [tuple(s.values()) for s in unconstrained({"a": [1, 2, 3], "b": ["x", "y"]})]
+        [(1, 'x'), (2, 'x'), (3, 'x'), (1, 'y'), (2, 'y'), (3, 'y')]
+    """
+    names = list(domains)
+    order = sorted(names, key=lambda name: len(domains[name]))
+    at = [order.index(name) for name in names]
+    for values in product(*(domains[name] for name in order)):
+        yield {name: values[i] for name, i in zip(names, at, strict=True)}
 
 
 def _constraint_check(

@@ -17,7 +17,14 @@ from kb.model import Pack
 from solver.ask import ask
 from solver.facts import derive_facts
 from solver.situation import Situation
-from solver.space.search import base_inputs, candidate_facts, minimal_witnesses, sample_values, situations
+from solver.space.search import (
+    base_inputs,
+    candidate_facts,
+    minimal_witnesses,
+    sample_values,
+    situations,
+    unconstrained,
+)
 
 FANTASY = load_pack("fantasy")
 
@@ -248,3 +255,18 @@ def test_a_fact_is_given_where_it_decides_a_condition_once_a_derived_fact_of_one
     coverage = Coverage()
     found = find(pack, "q", "value == 3", coverage=coverage, max_facts=None, decided=True)
     assert coverage.exhaustive and [f.describe() for f in found] == ["a.y = 1"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 9), min_size=1, max_size=4, unique=True), min_size=1, max_size=5))
+def test_combinations_with_nothing_to_check_come_in_the_solvers_order(domains: list[list[int]]) -> None:
+    """The search's situations come in python-constraint's order; where no constraint holds the facts chosen, they
+    are listed without the solver, in the very order it gives them (its variables' order: fewer values first)."""
+    from constraint import Problem
+
+    named = {f"v{i}": values for i, values in enumerate(domains)}
+    problem = Problem()
+    for name, values in named.items():
+        problem.addVariable(name, list(reversed(values)))  # as the search gives them: tried from the end
+    solved = [[(name, s[name]) for name in named] for s in problem.getSolutionIter()]
+    assert [list(s.items()) for s in unconstrained(named)] == solved
