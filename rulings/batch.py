@@ -127,9 +127,28 @@ def _answer_fast(pack: Pack, line: bytes | None, quantity: str | None, explained
         from solver.ask import ask
         from solver.situation import NOTHING_SAID, check_given
 
-        return ruling_text(ask(pack, asked, NOTHING_SAID.given_as(check_given(given or {}, pack))), explained)
+        situation = NOTHING_SAID.given_as(check_given(given or {}, pack))
+        text = None if explained else _text_of_decision(pack, asked, situation)
+        return text if text is not None else ruling_text(ask(pack, asked, situation), explained)
     except Exception:  # the slow way says what it is
         return None
+
+
+def _text_of_decision(pack: Pack, quantity: str, situation: Any) -> str | None:
+    """The output line of a ruling without its explanation, straight from the compiled ruling `ask` would make (the
+    text kept per decision: `Compiled.worded`), or None where `ask` must be asked."""
+    plain = pack.index.get(("plain", quantity))
+    if plain is None or plain[1]:  # not yet compiled, or other readings to list: `ask` says
+        return None
+    answer = pack.index.get(("batch text", plain[0]))
+    if answer is None:
+        answer = pack.index["batch text", plain[0]] = plain[0].worded(_unexplained_text)
+    out = answer(situation)
+    return out if out is None or type(out) is str else _unexplained_text(out)
+
+
+def _unexplained_text(ruling: Any) -> str:
+    return ruling_text(ruling, explained=False)
 
 
 def ruling_text(ruling: Any, explained: bool = True) -> str:

@@ -37,7 +37,7 @@ import ast
 import itertools
 import types
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from kb.errors import RulingsError
 from kb.expr import _CMP_FN, NON_REACH, UNKNOWN, Expr, _contains, _floordiv, _phrase
@@ -59,6 +59,8 @@ from solver.ruling import (
     made_parts,
 )
 from solver.situation import Situation
+
+T = TypeVar("T")
 
 MEMO_SIZE = 20_000
 """Decisions kept per compiled ruling before the memo starts afresh (a search asks many situations)."""
@@ -154,6 +156,32 @@ class Compiled:
             hooks.update(Memo=lambda key: memo(off(key)), Decide=lambda s, v, key: decide(s, v, off(key)))
         made.run = types.FunctionType(self.run.__code__, {**self.run.__globals__, **hooks})
         return made
+
+    def worded(self, word: Callable[[Ruling], T]) -> Callable[[Situation], Ruling | T | None]:
+        """A function like `ruling` that answers `word(ruling)` instead of a ruling made from a decision, worked out
+        once per decision and kept (for what no situation changes in a ruling of that decision: a batch keeps its
+        JSON text without the explanation). A ruling made otherwise (an automatic result, a derived fact given) is
+        answered as it is; None where the engine must make it."""
+        words: dict[int, tuple[Kept, T]] = {}
+        make = self.make
+
+        def made(situation: Situation, values: Mapping[str, Any], kept: Kept, key: tuple[Any, ...]) -> T:
+            found = words.get(id(kept))
+            if found is None:  # each word is held with its decision, so no other decision takes that id
+                if len(words) >= MEMO_SIZE:
+                    words.clear()
+                found = words[id(kept)] = (kept, word(make(situation, values, kept, key)))
+            return found[1]
+
+        run = types.FunctionType(self.run.__code__, {**self.run.__globals__, "Make": made})
+
+        def answer(situation: Situation) -> Ruling | T | None:
+            try:
+                return run(situation)  # type: ignore[no-any-return]
+            except _FALLBACK:
+                return None
+
+        return answer
 
     def ruling(self, situation: Situation) -> Ruling | None:
         """The ruling in `situation`, exactly as `solver.ask` makes it, or None: the engine must make it."""

@@ -449,3 +449,34 @@ def test_rulings_of_one_decision_differing_in_a_plain_field_are_each_their_own_t
     for value in (*values, *values):
         changed = dataclasses.replace(ruling, **{field: value})
         assert ruling_text(changed, False) == _plain(changed, False)
+
+
+CC = (b'{"quantity": "cc_dice", "given": {"attacker.bases": 3, "attacker.dice_per_base": 4, "attacker.shaken": true, '
+      b'"attacker.flanked": true}}')
+
+
+@pytest.mark.parametrize("line", [CC, b'{"quantity": "to_hit", "given": {"shooter.bs": 3, "shooter.moved": true}}',
+                                  b'{"quantity": "to_hit", "given": {"attack.auto_hit": true}}'])
+def test_a_line_asked_again_is_the_json_ask_prints(line: bytes) -> None:
+    """Asked again, a line's quantity is compiled and its decision's text kept: the same text, whatever it holds
+    (the readings of a quantity that has other readings, a rule's cite, an automatic hit)."""
+    pack = load("skirmish" if line is CC else "fantasy")
+    doc = json.loads(line)
+    expected = _plain(ask(pack, doc["quantity"], Situation(given=doc["given"])), explained=False)
+    for _ in range(4):  # compiled on a later asking: each time the same
+        assert answer_line(pack, line, None, "-", 1, True, False) == expected
+    assert ("readings" in json.loads(expected)) is (line is CC)
+
+
+def test_a_line_of_a_decision_met_before_is_its_kept_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each decision's text is written once: a line of a decision met before takes it without making the ruling."""
+    pack = load("fantasy")
+    lines = [b'{"quantity": "to_hit", "given": {"shooter.bs": %d, "shooter.moved": true}}' % bs for bs in (2, 3, 2)]
+    for _ in range(3):  # compiled, and each decision's text kept
+        texts = [answer_line(pack, line, None, "-", 1, True, False) for line in lines]
+    written: list[Any] = []
+    real = rulings.batch.ruling_text
+    monkeypatch.setattr(rulings.batch, "ruling_text", lambda r, explained=True: written.append(r) or real(r, explained))
+    assert [answer_line(pack, line, None, "-", 1, True, False) for line in lines] == texts
+    assert written == []  # each already kept
+    assert texts[0] == texts[2] != texts[1]

@@ -539,8 +539,63 @@ def test_a_compiled_quantity_weighs_all_a_situation_says(name: str, quantity: st
                                                           extra: dict[str, Any]) -> None:
     """Once a quantity is compiled, `ask` takes a situation of facts alone straight to it; a situation that says
     anything more (a base, a roll, effects, a reading, groups...) is answered, or refused, as the engine does."""
-    pack = BUILTIN[name]
+    pack = load_pack(name)  # its own: compiled by its first ruling, not by a test before this one
     with compiled_first():
         ASK.ask(pack, quantity, Situation(given=given))
     assert ("plain", quantity) in pack.index  # the straight way is open
     agree(pack, quantity, replace(Situation(given=given), **extra))
+
+
+# -- a ruling worded once per decision (what a batch keeps of each) ----------------------------------------------
+
+
+DECIDED = ("pack", "quantity", "value", "display", "applied", "suppressed", "ignored", "clamped", "modifier",
+           "probability", "automatic", "then", "assumptions", "choice", "extra")
+"""A ruling's fields that its decision alone gives (no fact value of the situation, no derivation)."""
+
+
+def decided(r: Ruling) -> tuple[Any, ...]:
+    return tuple(getattr(r, name) for name in DECIDED)
+
+
+def agree_worded(pack: Pack, quantity: str, situations: list[Situation]) -> None:
+    """Each compiled reading of `quantity`, worded by `decided`: for each situation, the word of the ruling it makes
+    (or the ruling itself, made without a decision, or None, as `ruling` says), each decision worded once."""
+    with compiled_first():
+        for s in situations:
+            answer(pack, quantity, s)  # compiles the readings it asks
+    for key in pack.index.get(("compiled readings", quantity), ()):
+        found: Compiled = pack.index[key]
+        words: list[Ruling] = []
+        worded = found.worded(lambda r, words=words: words.append(r) or decided(r))
+        for again in (False, True):
+            for s in situations:
+                expected, got = found.ruling(s), worded(s)
+                if expected is None or isinstance(got, Ruling):  # none, or a ruling made without a decision
+                    assert got == expected
+                    assert got is None or got.automatic or any(n not in pack.facts or pack.facts[n].derive
+                                                               for n in s.given)
+                else:
+                    assert got == decided(expected)
+            if not again:
+                first = len(words)
+        assert len(words) == first <= len(situations)  # asked again, each word is the one kept
+
+
+@SETTINGS
+@given(questions(), st.lists(st.data(), min_size=1, max_size=1))
+def test_a_ruling_worded_per_decision_is_the_word_of_its_ruling(question: tuple[Pack, str, dict[str, Any]],
+                                                                 more: list[Any]) -> None:
+    pack, quantity, data = question
+    situations = [_situation(pack, data)]
+    for _ in range(3):
+        situations.append(_situation(pack, more[0].draw(situation_data(pack, quantity))))
+    agree_worded(pack, quantity, situations)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(drawn_packs(), st.randoms(use_true_random=False))
+def test_rulings_worded_in_the_whole_language(drawn: Drawn, rng: random.Random) -> None:
+    worlds = drawn.worlds()
+    agree_worded(drawn.pack(), "q", [Situation(given=w, target=t) for w in rng.sample(worlds, min(len(worlds), 12))
+                                     for t in drawn.targets()])
