@@ -163,11 +163,12 @@ def _time_limit(seconds: float | None) -> Iterator[None]:
 
 def _seconds(text: str) -> float:
     import argparse
+    import math
 
     try:
         value = float(text)
     except ValueError:
-        value = -1.0
+        value = math.nan  # no number: within no bounds
     if not 0 < value < 10**7:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0")
     return value

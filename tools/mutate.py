@@ -424,8 +424,11 @@ _NO_ROLL_BASE = ("a roll or a total takes no base (`rulings ask` refuses one), a
 
 _MATCHES_BUILT = ("never called: `_build` compiles a matches() call itself, before the generic call, so "
                   "`_FUNCS['matches']` serves only for its number of arguments (nothing else imports `_matches`)")
-_WHERE_NONE = ("the only RulingsErrors an expression raises are `_floordiv`'s and `_mul`'s, which carry no `where`: "
-               "`e.where` is always None, the default")
+_ASCII_FALSY = "ensure_ascii=None is falsy, so json.dumps writes non-ASCII as it is, exactly as with ensure_ascii=False"
+_ONE_PER_MODEL = ("`KeywordPhrase.match` answers one verdict per model it is given: the two always have the same "
+                  "length")
+_WHERE_NONE = ("the only Unworkable errors an expression raises are `_floordiv`'s and `_mul`'s, which carry no "
+               "`where`: `e.where` is always None, the default")
 _EVERY_OPERATOR = ("every binary operator Python parses is in `_BIN` or `_FORBIDDEN`, so the fallback text is never "
                    "used")
 _EVERY_COMPARISON = ("every comparison Python parses (== != < <= > >= in, not in, is, is not) is in `_CMP` or "
@@ -1226,6 +1229,16 @@ EQUIVALENT: dict[str, Equivalent] = {
     "solver.situation.x__situation__mutmut_259": Equivalent(
         'effects=_effects(data.get("effects", ), doc, path, pack),',
         "_effects reads a missing list (None) as no effects, as it reads []"),
+    "rulings.cli.x__ask__mutmut_46": Equivalent(
+        'output = json.dumps(ruling_json(ruling), ensure_ascii=None) + "\\n"', _ASCII_FALSY),
+    "rulings.cli.x__sequence__mutmut_17": Equivalent(
+        "print(json.dumps(sequence_json(result), ensure_ascii=None))", _ASCII_FALSY),
+    "rulings.cli.x__match__mutmut_125": Equivalent(
+        "for i, (own, ok) in enumerate(zip(situation.models, models, strict=None), 1):", _ONE_PER_MODEL),
+    "rulings.cli.x__match__mutmut_128": Equivalent(
+        "for i, (own, ok) in enumerate(zip(situation.models, models, ), 1):", _ONE_PER_MODEL),
+    "rulings.cli.x__match__mutmut_129": Equivalent(
+        "for i, (own, ok) in enumerate(zip(situation.models, models, strict=False), 1):", _ONE_PER_MODEL),
     "rulings.cli.x__match__mutmut_61": Equivalent(
         "keywords = [*(k for m in situation.models for k in m), *([situation.datasheet] if (situation.datasheet) or "
         "True else [])]",
@@ -1633,10 +1646,12 @@ EQUIVALENT: dict[str, Equivalent] = {
         "return _phrase(phrase).matches_keywords(None)", _MATCHES_BUILT),
     "kb.expr.x__matches__mutmut_2": Equivalent(
         "return _phrase(None).matches_keywords(keywords)", _MATCHES_BUILT),
+    "kb.expr.x__build__mutmut_34": Equivalent(
+        "unknown = None", "`unknown` is only read as `UNKNOWN if unknown else ...`, and None is falsy as False is"),
     "kb.expr.x_evaluate__mutmut_3": Equivalent(
-        'raise RulingsError(f"{e.message} in {excerpt(expr.text)}", where=None, hint=e.hint) from None', _WHERE_NONE),
+        'raise Unworkable(f"{e.message} in {excerpt(expr.text)}", where=None, hint=e.hint) from None', _WHERE_NONE),
     "kb.expr.x_evaluate__mutmut_6": Equivalent(
-        'raise RulingsError(f"{e.message} in {excerpt(expr.text)}", hint=e.hint) from None', _WHERE_NONE),
+        'raise Unworkable(f"{e.message} in {excerpt(expr.text)}", hint=e.hint) from None', _WHERE_NONE),
     "kb.expr.xǁ_Converterǁconv__mutmut_46": Equivalent(
         "self.fail(_FORBIDDEN.get(type(n.op), None), n.left.end_col_offset or 0)", _EVERY_OPERATOR),
     "kb.expr.xǁ_Converterǁconv__mutmut_48": Equivalent(
