@@ -1646,8 +1646,6 @@ EQUIVALENT: dict[str, Equivalent] = {
         "return _phrase(phrase).matches_keywords(None)", _MATCHES_BUILT),
     "kb.expr.x__matches__mutmut_2": Equivalent(
         "return _phrase(None).matches_keywords(keywords)", _MATCHES_BUILT),
-    "kb.expr.x__build__mutmut_34": Equivalent(
-        "unknown = None", "`unknown` is only read as `UNKNOWN if unknown else ...`, and None is falsy as False is"),
     "kb.expr.x_evaluate__mutmut_3": Equivalent(
         'raise Unworkable(f"{e.message} in {excerpt(expr.text)}", where=None, hint=e.hint) from None', _WHERE_NONE),
     "kb.expr.x_evaluate__mutmut_6": Equivalent(
