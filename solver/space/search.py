@@ -341,10 +341,14 @@ def _combinations(pack: Pack, wanted: list[str], given: Mapping[str, Any], joint
 def _waiting(pack: Pack, given: Mapping[str, Any], needs: list[str],
              reads: list[tuple[Expr, set[str], str | None]]) -> list[str]:
     """The facts of `needs` not given that some undecided expression would be decided by, in search order."""
+    pending = [f for f in needs if f not in given]
+    if not pending:
+        return []
+    unread = set(pending).isdisjoint  # an expression that reads none of them cannot want one: never evaluated
     values = plain_values(pack, given)
     open_ = [(expr, base) for expr, base, owner in reads
-             if (owner is None or owner not in given) and _probe(expr, values, UNKNOWN) is UNKNOWN]
-    missing = [f for f in needs if f not in given and any(f in base for _, base in open_)]
+             if (owner is None or owner not in given) and not unread(base) and _probe(expr, values, UNKNOWN) is UNKNOWN]
+    missing = [f for f in pending if any(f in base for _, base in open_)]
     if not missing:
         return []
     probe = {**given, **{f: values_of(pack, f)[0] for f in missing}}
