@@ -1229,6 +1229,8 @@ EQUIVALENT: dict[str, Equivalent] = {
     "solver.situation.x__situation__mutmut_259": Equivalent(
         'effects=_effects(data.get("effects", ), doc, path, pack),',
         "_effects reads a missing list (None) as no effects, as it reads []"),
+    "rulings.cli.x__builtin_pack__mutmut_30": Equivalent(
+        'print(file.read_text(encoding="UTF-8"), end="")', "Python's codec names are case-insensitive: UTF-8 is utf-8"),
     "rulings.cli.x__ask__mutmut_46": Equivalent(
         'output = json.dumps(ruling_json(ruling), ensure_ascii=None) + "\\n"', _ASCII_FALSY),
     "rulings.cli.x__sequence__mutmut_17": Equivalent(
