@@ -186,11 +186,6 @@ _CMP: dict[type, tuple[str, Callable[[Any, Any], bool]]] = {
     ast.In: ("in", _contains), ast.NotIn: ("not in", lambda a, b: not _contains(a, b))}
 _CMP_FN = dict(_CMP.values())
 _BIN_FN = dict(_BIN.values())
-def _matches(phrase: str, keywords: Any) -> bool:
-    """Whether a unit with `keywords` is what a keyword phrase (kb.keywords) names."""
-    return _phrase(phrase).matches_keywords(keywords)
-
-
 _PHRASES: dict[str, Any] = {}
 
 
@@ -202,8 +197,10 @@ def _phrase(text: str) -> Any:
     return _PHRASES[text]
 
 
-_FUNCS: dict[str, tuple[Callable[..., Any], int, int]] = {
-    "min": (min, 2, 99), "max": (max, 2, 99), "abs": (abs, 1, 1), "matches": (_matches, 2, 2)}
+_ARITY = {"min": (2, 99), "max": (2, 99), "abs": (1, 1), "matches": (2, 2)}
+"""The functions an expression may call, each with its fewest and most arguments."""
+_CALLS: dict[str, Callable[..., Any]] = {"min": min, "max": max, "abs": abs}
+"""What each function but matches() computes (`_build` builds a matches() call on its own)."""
 _CONSTS = {"true": True, "false": False}
 _STRINGS = re.compile(r"'[^']*'?|\"[^\"]*\"?")
 _HINTS = ((re.compile(r"&&"), "use 'and' instead of '&&'"), (re.compile(r"\|\|"), "use 'or' instead of '||'"),
@@ -341,12 +338,12 @@ class _Converter:
             return ("if", off, self.conv(n.test), self.conv(n.body), self.conv(n.orelse))
         if isinstance(n, ast.Call):
             fname = n.func.id if isinstance(n.func, ast.Name) else None
-            if fname not in _FUNCS:
+            if fname not in _ARITY:
                 what = ast.get_source_segment(self.src, n.func) or "this"
                 self.fail(f"calling {what!r} (only min, max, abs, matches)", n.col_offset)
             if n.keywords:
                 self.fail("keyword arguments", n.keywords[0].col_offset)
-            _, lo, hi = _FUNCS[fname]
+            lo, hi = _ARITY[fname]
             if not lo <= len(n.args) <= hi:
                 raise ExprSyntaxError(f"{fname}() takes {lo}{'' if lo == hi else ' or more'} "
                                       f"argument{'' if lo == hi == 1 else 's'}",
@@ -430,7 +427,7 @@ def _build(n: _Node) -> _Fn:
             return (parsed.whole_list() if values.get(NON_REACH) == "whole_list" else parsed).matches_keywords(keywords)
         return match
     if tag == "call":
-        func, args = _FUNCS[n[2]][0], tuple(map(_build, n[3]))
+        func, args = _CALLS[n[2]], tuple(map(_build, n[3]))
 
         def call(values: Mapping[str, object]) -> object:
             xs = [fn(values) for fn in args]

@@ -422,8 +422,6 @@ _NO_ROLL_BASE = ("a roll or a total takes no base (`rulings ask` refuses one), a
                  "for a characteristic: there is none to pass")
 
 
-_MATCHES_BUILT = ("never called: `_build` compiles a matches() call itself, before the generic call, so "
-                  "`_FUNCS['matches']` serves only for its number of arguments (nothing else imports `_matches`)")
 _ASCII_FALSY = "ensure_ascii=None is falsy, so json.dumps writes non-ASCII as it is, exactly as with ensure_ascii=False"
 _ONE_PER_MODEL = ("`KeywordPhrase.match` answers one verdict per model it is given: the two always have the same "
                   "length")
@@ -1644,10 +1642,6 @@ EQUIVALENT: dict[str, Equivalent] = {
         'elif isinstance(value, str) and ".." in value and fact.type.kind != "XXintXX":', _INT_RANGE_SAID),
     "explain.whynot.x__said__mutmut_36": Equivalent(
         'elif isinstance(value, str) and ".." in value and fact.type.kind != "INT":', _INT_RANGE_SAID),
-    "kb.expr.x__matches__mutmut_1": Equivalent(
-        "return _phrase(phrase).matches_keywords(None)", _MATCHES_BUILT),
-    "kb.expr.x__matches__mutmut_2": Equivalent(
-        "return _phrase(None).matches_keywords(keywords)", _MATCHES_BUILT),
     "kb.expr.x_evaluate__mutmut_3": Equivalent(
         'raise Unworkable(f"{e.message} in {excerpt(expr.text)}", where=None, hint=e.hint) from None', _WHERE_NONE),
     "kb.expr.x_evaluate__mutmut_6": Equivalent(
