@@ -151,22 +151,20 @@ def _by_topic(entries: list[Entry], rules: list[str]) -> list[Entry]:
     return sorted(entries, key=lambda e: order.index(e.topic))
 
 
-_ASKED: dict[tuple[int, str, str], Ruling | None] = {}
-"""The rulings the FAQ asked, by pack, quantity and situation: the questions, their baselines and the odds
-tables ask the same situations again (a pack is held by `_PACKS` so its id is not reused while it is kept)."""
-_PACKS: dict[int, Pack] = {}
+ASKED_SIZE = 20_000
+"""Most rulings the FAQ keeps per pack (in the pack's own index, so they go with it): the questions, their
+baselines and the odds tables ask the same situations again."""
 
 
 def _asked(pack: Pack, quantity: str, data: dict[str, Any]) -> Ruling | None:
     """`ask_if_possible` of the situation `data`, each situation asked once per pack."""
-    key = (id(pack), quantity, json.dumps(data, sort_keys=True, default=str))
-    if key not in _ASKED:
-        if len(_ASKED) > 20_000 or (_PACKS and id(pack) not in _PACKS and len(_PACKS) > 8):
-            _ASKED.clear()
-            _PACKS.clear()
-        _PACKS[id(pack)] = pack
-        _ASKED[key] = ask_if_possible(pack, quantity, situation_from_data(data, pack, _where(pack)))
-    return _ASKED[key]
+    asked: dict[tuple[str, str], Ruling | None] = pack.index.setdefault(("faq asked", ""), {})
+    key = (quantity, json.dumps(data, sort_keys=True, default=str))
+    if key not in asked:
+        if len(asked) >= ASKED_SIZE:
+            asked.clear()
+        asked[key] = ask_if_possible(pack, quantity, situation_from_data(data, pack, _where(pack)))
+    return asked[key]
 
 
 def roll_target(pack: Pack, q: Quantity) -> int | None:

@@ -170,23 +170,23 @@ def shared(pack: Pack, key: tuple[Any, ...], build: Callable[[], T]) -> T:
 
 
 class _Memo:
-    __slots__ = ("nodes", "pack", "reads")
+    __slots__ = ("nodes", "reads")
 
-    def __init__(self, pack: Pack) -> None:
-        self.pack = pack  # held so that its id is not reused while the memo lives
+    def __init__(self) -> None:
         self.reads: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
         self.nodes: dict[tuple[Any, ...], Any] = {}
 
 
-_MEMOS: dict[int, _Memo] = {}
 _MEMO_SIZE = 100_000
 
 
 def _memo(pack: Pack) -> _Memo:
-    memo = _MEMOS.get(id(pack))
-    if memo is None or memo.pack is not pack:
-        memo = _MEMOS[id(pack)] = _Memo(pack)
-    return memo
+    """The pack's memo of what its expressions read and of explanation nodes, kept in the pack's own index: it goes
+    with the pack."""
+    memo = pack.index.get(("facts memo", ""))
+    if memo is None:
+        memo = pack.index["facts memo", ""] = _Memo()
+    return memo  # type: ignore[no-any-return]
 
 
 def _reads(pack: Pack, names: frozenset[str]) -> tuple[str, ...]:

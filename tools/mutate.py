@@ -450,8 +450,7 @@ _EVERY_POLICY_ROLE = ("only a clamp, a cap or a choice names quantities (an over
 _KEYWORD_FACTS = ("the pack's keywords facts are a cache in the pack's index: read or stored under another key, or "
                   "not read, they are listed again, alike")
 _MEMO_ONLY = ("a pack's memo is a cache: a lookup that misses, a memo stored where it is not found again, or one "
-              "made anew each time only builds the same explanations again (the memo holds its pack, so the pack's "
-              "id is never reused while the memo lives)")
+              "made anew each time only builds the same explanations again")
 _CONDITION_KEY = ("the other keys of a pack's shared nodes start 'applied' or 'failed' (solver.ruling): any other "
                   "word keeps a condition's keys apart from them")
 _READS_CACHE = "the facts an expression reads are a cache: a miss only works them out again, alike"
@@ -1831,20 +1830,6 @@ EQUIVALENT: dict[str, Equivalent] = {
     "solver.facts.x__plural_forms__mutmut_10": Equivalent(
         'names = pack.index["keywords facts", "XXXX"] = tuple(n for'
         ' n, f in pack.facts.items() if f.type.kind == "keywords")', _KEYWORD_FACTS),
-    "solver.facts.xǁ_Memoǁ__init____mutmut_1": Equivalent(
-        "self.pack = None  # held so that its id is not reused while the memo lives", _MEMO_ONLY),
-    "solver.facts.x__memo__mutmut_1": Equivalent(
-        "memo = None", _MEMO_ONLY),
-    "solver.facts.x__memo__mutmut_2": Equivalent(
-        "memo = _MEMOS.get(None)", _MEMO_ONLY),
-    "solver.facts.x__memo__mutmut_3": Equivalent(
-        "memo = _MEMOS.get(id(None))", _MEMO_ONLY),
-    "solver.facts.x__memo__mutmut_6": Equivalent(
-        "if memo is None or memo.pack is pack:", _MEMO_ONLY),
-    "solver.facts.x__memo__mutmut_8": Equivalent(
-        "memo = _MEMOS[id(None)] = _Memo(pack)", _MEMO_ONLY),
-    "solver.facts.x__memo__mutmut_9": Equivalent(
-        "memo = _MEMOS[id(pack)] = _Memo(None)", _MEMO_ONLY),
     "solver.facts.x_explain_condition__mutmut_2": Equivalent(
         'key = ("XXconditionXX", expr.text, want, condition_key(pack, expr, values, given))', _CONDITION_KEY),
     "solver.facts.x_explain_condition__mutmut_3": Equivalent(

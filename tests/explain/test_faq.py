@@ -135,3 +135,26 @@ def test_every_contents_link_reaches_the_heading_it_names(name: str) -> None:
     for label, target in links:
         assert (label, target) in anchors, (label, target)
     assert "(1 questions)" not in text
+
+
+def test_a_pack_asked_a_faq_a_check_and_explained_rulings_goes_when_let_go() -> None:
+    """What the FAQ, the check, the search and the explanations keep for a pack lives in the pack's own index: a
+    process that works through many packs (a server, a batch of checks) holds none of them once it lets them go."""
+    import gc
+
+    from kb.model import Pack
+    from solver import Situation
+    from solver.space.check import check_pack
+
+    def alive() -> int:
+        gc.collect()
+        return sum(isinstance(o, Pack) and o.name == "fantasy" for o in gc.get_objects())
+
+    before = alive()
+    pack = load_pack("fantasy")
+    faq(pack)
+    check_pack(pack)
+    assert ask(pack, "to_hit", Situation(given={"shooter.bs": 3, "shooter.moved": True})).explanation.claim
+    assert alive() == before + 1
+    del pack
+    assert alive() == before
