@@ -471,3 +471,15 @@ def test_a_derived_fact_whose_inputs_were_too_many_to_search_stays_open(monkeypa
     assert derive_facts(pack(SUM), {}) == {"always": True}
     monkeypatch.setattr(consistent, "SOLUTION_LIMIT", 3)
     assert derive_facts(pack(SUM), {}) == {}
+
+
+def test_a_node_built_for_a_pack_is_shared_by_every_ruling_of_that_pack() -> None:
+    """Explanation nodes are immutable and built once per pack and key (a batch writes each shared node's text once,
+    by its identity): asked again, the same node, not a copy; another pack builds its own."""
+    from kb.loader import load_pack
+    from solver.facts import shared
+
+    pack, other = load_pack("fantasy"), load_pack("fantasy")
+    first = shared(pack, ("a key",), object)
+    assert shared(pack, ("a key",), object) is first
+    assert shared(other, ("a key",), object) is not first
