@@ -449,8 +449,6 @@ _EVERY_POLICY_ROLE = ("only a clamp, a cap or a choice names quantities (an over
                       "'quantity'), and each of those kinds is in POLICY_ROLES: the default is never used")
 _KEYWORD_FACTS = ("the pack's keywords facts are a cache in the pack's index: read or stored under another key, or "
                   "not read, they are listed again, alike")
-_MEMO_ONLY = ("a pack's memo is a cache: a lookup that misses, a memo stored where it is not found again, or one "
-              "made anew each time only builds the same explanations again")
 _CONDITION_KEY = ("the other keys of a pack's shared nodes start 'applied' or 'failed' (solver.ruling): any other "
                   "word keeps a condition's keys apart from them")
 _READS_CACHE = "the facts an expression reads are a cache: a miss only works them out again, alike"
