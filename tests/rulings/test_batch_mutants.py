@@ -457,12 +457,13 @@ CC = (b'{"quantity": "cc_dice", "given": {"attacker.bases": 3, "attacker.dice_pe
 
 @pytest.mark.parametrize("line", [CC, b'{"quantity": "to_hit", "given": {"shooter.bs": 3, "shooter.moved": true}}',
                                   b'{"quantity": "to_hit", "given": {"attack.auto_hit": true}}'])
-def test_a_line_asked_again_is_the_json_ask_prints(line: bytes) -> None:
+def test_a_line_asked_again_is_the_json_ask_prints(line: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
     """Asked again, a line's quantity is compiled and its decision's text kept: the same text, whatever it holds
-    (the readings of a quantity that has other readings, a rule's cite, an automatic hit)."""
+    (the readings of a quantity that has other readings, a rule's cite, an automatic hit), and never the slow way."""
     pack = load("skirmish" if line is CC else "fantasy")
     doc = json.loads(line)
     expected = _plain(ask(pack, doc["quantity"], Situation(given=doc["given"])), explained=False)
+    _no_slow_way(monkeypatch)
     for _ in range(4):  # compiled on a later asking: each time the same
         assert answer_line(pack, line, None, "-", 1, True, False) == expected
     assert ("readings" in json.loads(expected)) is (line is CC)
@@ -474,9 +475,22 @@ def test_a_line_of_a_decision_met_before_is_its_kept_text(monkeypatch: pytest.Mo
     lines = [b'{"quantity": "to_hit", "given": {"shooter.bs": %d, "shooter.moved": true}}' % bs for bs in (2, 3, 2)]
     for _ in range(3):  # compiled, and each decision's text kept
         texts = [answer_line(pack, line, None, "-", 1, True, False) for line in lines]
+    _no_slow_way(monkeypatch)
     written: list[Any] = []
     real = rulings.batch.ruling_text
     monkeypatch.setattr(rulings.batch, "ruling_text", lambda r, explained=True: written.append(r) or real(r, explained))
     assert [answer_line(pack, line, None, "-", 1, True, False) for line in lines] == texts
     assert written == []  # each already kept
     assert texts[0] == texts[2] != texts[1]
+
+
+def _no_slow_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line answered the slow way (read as a situation file, answered by the API) fails the test."""
+    import rulings.api
+    import solver.situation
+
+    def slow(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the slow way")
+
+    monkeypatch.setattr(solver.situation, "situation_from_data", slow)
+    monkeypatch.setattr(rulings.api, "answer", slow)
