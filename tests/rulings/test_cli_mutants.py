@@ -152,6 +152,8 @@ def test_more_than_a_hundred_given_flags_are_read_before_argparse() -> None:
     assert cli._lift_given(argv) == (["ask", "p", "q", "--format", "json", "--given"], ["a=1"] * 99 + ["b=2"])
     argv = ["ask", "p", *["--given", "a=1"] * 101, "--", "--given", "c=3"]
     assert cli._lift_given(argv) == (["ask", "p", "--", "--given", "c=3"], ["a=1"] * 101)
+    argv = ["ask", "p", *["--given", "a=1"] * 101, "--given", "z=9"]  # the last word a flag's value
+    assert cli._lift_given(argv) == (["ask", "p"], ["a=1"] * 101 + ["z=9"])
 
 
 def test_many_given_flags_give_the_same_ruling(capsys: pytest.CaptureFixture[str]) -> None:
@@ -204,6 +206,16 @@ def test_a_bare_rulings_prints_its_help(capsys: pytest.CaptureFixture[str]) -> N
     code, out, err = run(capsys)
     assert (code, err) == (0, "")
     assert out == cli._parser().format_help()
+    lines = out.splitlines()
+    assert lines[:6] == ["usage: rulings [-h] [--version] [--debug] COMMAND ...", "",
+                         "Rulings: ask a ruling and see exactly why.", "", "positional arguments:", "  COMMAND"]
+    assert lines[-1] == "rulings COMMAND --help describes each command."
+
+
+def test_new_names_what_it_takes(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit, match=r"^0$"):
+        main(["new", "--help"])
+    assert capsys.readouterr().out.splitlines()[0] == "usage: rulings new [-h] [--timeout SECONDS] NAME"
 
 
 def test_the_version_is_the_installed_one(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
