@@ -1239,6 +1239,9 @@ EQUIVALENT: dict[str, Equivalent] = {
         "for i, (own, ok) in enumerate(zip(situation.models, models, ), 1):", _ONE_PER_MODEL),
     "rulings.cli.x__match__mutmut_129": Equivalent(
         "for i, (own, ok) in enumerate(zip(situation.models, models, strict=False), 1):", _ONE_PER_MODEL),
+    "rulings.cli.x__lawyer_commands__mutmut_37": Equivalent(
+        "_situation_args(p, values=None)  # a keyword phrase has no base or roll",
+        "`values` is only read as `if not values`: None is False"),
     "rulings.cli.x__match__mutmut_61": Equivalent(
         "keywords = [*(k for m in situation.models for k in m), *([situation.datasheet] if (situation.datasheet) or "
         "True else [])]",

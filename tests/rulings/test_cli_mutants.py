@@ -353,6 +353,8 @@ def test_serve_hands_its_arguments_to_the_server(capsys: pytest.CaptureFixture[s
     monkeypatch.setattr("rulings.web.run_serve", serve)
     assert run(capsys, "serve", "fantasy", "--port", "0", "--allow-host", "example.org") == (0, "", "")
     assert (got[0].packs, got[0].port, got[0].host, got[0].allow_host) == (["fantasy"], 0, "127.0.0.1", ["example.org"])
+    assert run(capsys, "serve") == (0, "", "")
+    assert (got[1].packs, got[1].port, got[1].allow_host) == ([], 8000, [])  # no more hosts than the loopback names
 
 
 # -- ask ---------------------------------------------------------------------------------------------------------
