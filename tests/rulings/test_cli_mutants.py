@@ -97,6 +97,8 @@ def test_every_command_takes_a_timeout(capsys: pytest.CaptureFixture[str]) -> No
     assert refused(capsys, "ask", "fantasy", "to_hit", "--roll", "3x") == (
         "rulings ask: error: argument --roll: '3x' is not a whole number")
     assert refused(capsys, "match", "wh40k", "INFANTRY", "--roll", "3").endswith("unrecognized arguments: --roll 3")
+    assert refused(capsys, "find", "fantasy", "to_hit") == (
+        "rulings find: error: the following arguments are required: --where")
 
 
 # -- the plain ask, read without argparse ------------------------------------------------------------------------
