@@ -12,20 +12,25 @@ never stops the batch; the exit code at the end is 2 when any line was bad
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import stat
 import sys
 import time
 from collections.abc import Iterator
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from kb.errors import RulingsError, Span
 from kb.limits import excerpt, max_file_bytes
 from kb.model import Pack
 
+if TYPE_CHECKING:
+    import argparse
+
 INTERNAL_ERROR = 70
+
+_dumps = json.JSONEncoder(ensure_ascii=False).encode
+"""`json.dumps(doc, ensure_ascii=False)`, without making its encoder again for each line."""
 
 
 def run_batch(args: argparse.Namespace, pack: Pack) -> int:
@@ -53,7 +58,7 @@ def run_batch(args: argparse.Namespace, pack: Pack) -> int:
                 doc = {"line": number, "error": f"internal error (a bug in Rulings): {type(e).__name__}: "
                        f"{str(e)[:200]}", "internal": True}
                 worst = INTERNAL_ERROR
-            out.write((doc if isinstance(doc, str) else json.dumps(doc, ensure_ascii=False)) + "\n")
+            out.write((doc if isinstance(doc, str) else _dumps(doc)) + "\n")
     return worst
 
 
@@ -77,7 +82,7 @@ def answer_line(pack: Pack, line: bytes | None, quantity: str | None, file: str,
         fast = _answer_fast(pack, line, quantity, explained)
         if fast is not None:
             return fast
-        return json.dumps(answer_line(pack, line, quantity, file, number, False, explained), ensure_ascii=False)
+        return _dumps(answer_line(pack, line, quantity, file, number, False, explained))
     from rulings.api import answer
     from solver.situation import situation_from_data
 
@@ -142,13 +147,21 @@ def _text_of_decision(pack: Pack, quantity: str, situation: Any) -> str | None:
         return None
     answer = pack.index.get(("batch text", plain[0]))
     if answer is None:
-        answer = pack.index["batch text", plain[0]] = plain[0].worded(_unexplained_text)
+        answer = pack.index["batch text", plain[0]] = plain[0].worded(_decision_text)
     out = answer(situation)
     return out if out is None or type(out) is str else _unexplained_text(out)
 
 
 def _unexplained_text(ruling: Any) -> str:
     return ruling_text(ruling, explained=False)
+
+
+def _decision_text(ruling: Any) -> str:
+    """`_unexplained_text` of a compiled ruling's decision, which `Compiled.worded` keeps: written straight away,
+    without looking for it among the texts `_text_unexplained` keeps (it is never asked for twice)."""
+    from explain.json import ruling_json
+
+    return _dumps(_unexplained(ruling_json(ruling, explained=False)))
 
 
 def ruling_text(ruling: Any, explained: bool = True) -> str:
@@ -160,7 +173,7 @@ def ruling_text(ruling: Any, explained: bool = True) -> str:
     text = "" if ruling.groups is not None else _text_unexplained(ruling)
     if not text.endswith(_NO_EXPLANATION):
         doc = ruling_json(ruling)
-        return json.dumps(doc if explained else _unexplained(doc), ensure_ascii=False)
+        return _dumps(doc if explained else _unexplained(doc))
     if not explained:
         return text[:-len(_NO_EXPLANATION)] + "}"
     return text[:-len(_NO_EXPLANATION)] + ', "explanation": ' + explanation_text(ruling.explanation) + "}"
@@ -180,18 +193,18 @@ def _text_unexplained(ruling: Any) -> str:
     r = ruling
     parts = (r.applied, r.suppressed, r.ignored, r.clamped, r.assumptions, r.choice, r.extra)
     if r.cases is not None or r.readings is not None:  # made afresh for each ruling: not worth keeping
-        return json.dumps(ruling_json(r, explained=False), ensure_ascii=False)
+        return _dumps(ruling_json(r, explained=False))
     p = r.probability  # by its numbers: a Fraction's own hash is slow to work out
     key = (r.pack, r.quantity, type(r.value), r.value, r.display, type(r.modifier), r.modifier,
            p if p is None else (p.numerator, p.denominator), r.automatic, type(r.then), r.then, *map(id, parts))
     try:
         kept = _WRITTEN.get(key)
     except TypeError:  # a value that cannot be a key
-        return json.dumps(ruling_json(r, explained=False), ensure_ascii=False)
+        return _dumps(ruling_json(r, explained=False))
     if kept is None:
         if len(_WRITTEN) >= _WRITTEN_SIZE:
             _WRITTEN.clear()
-        kept = _WRITTEN[key] = (parts, json.dumps(ruling_json(r, explained=False), ensure_ascii=False))
+        kept = _WRITTEN[key] = (parts, _dumps(ruling_json(r, explained=False)))
     return kept[1]
 
 
@@ -218,7 +231,7 @@ def explanation_text(node: Any) -> str:
         return kept[1]
     claim, cite = node.claim, node.cite
     if not isinstance(claim, str) or not (cite is None or isinstance(cite, str)):
-        text = json.dumps(node.to_json(), ensure_ascii=False)
+        text = _dumps(node.to_json())
     else:
         because = ", ".join([explanation_text(n) for n in node.because])
         text = (f'{{"claim": {_string(claim)}, "because": [{because}], "cite": '

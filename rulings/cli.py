@@ -64,41 +64,55 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _plain_ask(words: list[str]) -> Any:
-    """The arguments of `rulings ask PACK QUANTITY [--given FACT=VALUE]... [--format FORMAT]`, read without
-    argparse (whose import and parser cost a fresh ruling more than the ruling itself), or None for any other
-    command line: argparse reads it, and says what is wrong with it.
+    """The arguments of `rulings ask PACK QUANTITY [--given FACT=VALUE]... [--format FORMAT]` or of
+    `rulings ask PACK [QUANTITY] --batch FILE [--full]`, read without argparse (whose import and parser cost a fresh
+    ruling more than the ruling itself), or None for any other command line: argparse reads it, and says what is
+    wrong with it.
 
     They are the very arguments argparse would give: each word is taken only where argparse could read it no
-    other way (no word that starts with '-' where a value is expected, no option but these two).
+    other way (no word that starts with '-' where a value is expected but a lone '-', no option but these four).
 
     Examples:
         >>> args = _plain_ask(["ask", "fantasy", "to_hit", "--given", "shooter.bs=3", "--format", "json"])
         >>> args.pack, args.quantity, args.given, args.format, args.colour, args.full
         ('fantasy', 'to_hit', ['shooter.bs=3'], 'json', 'auto', False)
-        >>> _plain_ask(["ask", "fantasy", "to_hit", "--full"]) is None
+        >>> args = _plain_ask(["ask", "fantasy", "--batch", "-", "--full"])
+        >>> args.pack, args.quantity, args.batch, args.full
+        ('fantasy', None, '-', True)
+        >>> _plain_ask(["ask", "fantasy", "to_hit", "--colour", "never"]) is None
         True
     """
-    if len(words) < 3 or words[0] != "ask" or len(words) % 2 == 0:
+    if len(words) < 2 or words[0] != "ask" or not words[1] or words[1].startswith("-"):
         return None
-    pack, quantity = words[1], words[2]
-    if not pack or not quantity or pack.startswith("-") or quantity.startswith("-"):
-        return None
+    pack, quantity, rest = words[1], None, iter(words[2:])
+    if words[2:] and not words[2].startswith("-"):
+        quantity = next(rest) or None
+        if quantity is None:  # an empty name: argparse reads it, the engine says what is wrong
+            return None
     given: list[str] = []
-    shown = "text"
-    for option, value in zip(words[3::2], words[4::2], strict=True):
-        if not value or value.startswith("-"):
+    shown, batch, full = "text", None, False
+    for option in rest:
+        if option == "--full":
+            full = True
+            continue
+        value = next(rest, "")
+        if not value or (value.startswith("-") and value != "-"):  # a lone '-' is a value to argparse
             return None
         if option == "--given":
             given.append(value)
+        elif option == "--batch":
+            batch = value
         elif option == "--format" and value in FORMATS:
             shown = value
         else:
             return None
     from types import SimpleNamespace
 
-    return SimpleNamespace(command="ask", pack=pack, quantity=quantity, batch=None, situation=None, given=given,
-                           base=None, roll=None, target=None, step=[], format=shown, colour="auto", full=False,
-                           with_files=[], readings=[], timeout=None, debug=False, run=_ask, words=words)
+    plain = batch is None and not full  # a plain ask's answer is kept, to be answered again (`_ask`)
+    return SimpleNamespace(command="ask", pack=pack, quantity=quantity, batch=batch, situation=None, given=given,
+                           base=None, roll=None, target=None, step=[], format=shown, colour="auto", full=full,
+                           with_files=[], readings=[], timeout=None, debug=False, run=_ask,
+                           words=words if plain else None)
 
 
 MANY_GIVEN = 100

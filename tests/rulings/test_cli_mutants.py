@@ -13,6 +13,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulings import cli
 from rulings.cli import main
@@ -109,6 +111,9 @@ PLAIN = [
     ["ask", "fantasy", "to_hit", "--given", "shooter.bs=3"],
     ["ask", "fantasy", "to_hit", "--given", "shooter.bs=3", "--given", "shooter.moved=true", "--format", "json"],
     ["ask", "fantasy", "to_hit", "--format", "markdown", "--given", "shooter.bs=3", "--format", "text"],
+    ["ask", "fantasy", "--batch", "-"], ["ask", "fantasy", "to_hit", "--batch", "lines.jsonl", "--full"],
+    ["ask", "fantasy", "--full", "--batch", "a", "--batch", "-", "--full"], ["ask", "fantasy", "--full"],
+    ["ask", "fantasy", "to_hit", "--full"], ["ask", "fantasy"],
 ]
 
 
@@ -116,21 +121,72 @@ PLAIN = [
 def test_a_plain_ask_is_read_as_argparse_reads_it(words: list[str]) -> None:
     plain = vars(cli._plain_ask(words))
     parsed = vars(cli._parser().parse_args(words))
-    assert plain.pop("words") == words and parsed.pop("words") is None
+    kept = words if "--batch" not in words and "--full" not in words else None  # only a plain ask is kept
+    assert plain.pop("words") == kept and parsed.pop("words") is None
     assert plain.pop("run") is parsed.pop("run") is cli._ask
     assert plain == parsed
 
 
 @pytest.mark.parametrize("words", [
-    [], ["ask"], ["ask", "fantasy"], ["ask", "fantasy", "to_hit", "--given"],  # too few words, or one left over
+    [], ["ask"], ["ask", "fantasy", "to_hit", "--given"],  # too few words, or one left over
     ["packs", "fantasy", "to_hit"],  # another command
-    ["ask", "", "to_hit"], ["ask", "fantasy", ""], ["ask", "-x", "to_hit"], ["ask", "fantasy", "--full"],
+    ["ask", "", "to_hit"], ["ask", "fantasy", ""], ["ask", "-x", "to_hit"], ["ask", "fantasy", "--batch"],
+    ["ask", "fantasy", "--batch", "-x"], ["ask", "fantasy", "--batch", ""], ["ask", "fantasy", "-", "--batch", "-"],
     ["ask", "fantasy", "to_hit", "--given", ""], ["ask", "fantasy", "to_hit", "--given", "-1"],
     ["ask", "fantasy", "to_hit", "--format", "yaml"], ["ask", "fantasy", "to_hit", "--full", "x"],
     ["ask", "fantasy", "to_hit", "--colour", "always"],
 ])
 def test_anything_else_is_left_to_argparse(words: list[str]) -> None:
     assert cli._plain_ask(words) is None
+
+
+READ = st.one_of(st.just(["--full"]), st.tuples(st.just("--given"), st.sampled_from(["a=1", "b=x y"])),
+                 st.tuples(st.just("--format"), st.sampled_from(cli.FORMATS)),
+                 st.tuples(st.just("--batch"), st.sampled_from(["-", "lines.jsonl"])))
+"""The options read without argparse, each with a value it takes."""
+LEFT = st.tuples(st.sampled_from(["--given", "--batch", "--format", "--colour", "--", "x", "--full"]),
+                 st.sampled_from(["a=1", "json", "yaml", "-", "-1", "", "never", "--full", "-x"]))
+"""Options and values that may be anything to argparse."""
+
+
+def _line(pack: list[str], quantity: list[str], options: list[Any]) -> list[str]:
+    return ["ask", *pack, *quantity, *[word for option in options for word in option]]
+
+
+def _as_argparse_reads_it(words: list[str]) -> None:
+    import contextlib
+    import io
+
+    plain = vars(cli._plain_ask(words))
+    with contextlib.redirect_stderr(io.StringIO()) as err:
+        try:
+            parsed = vars(cli._parser().parse_args(words))
+        except SystemExit:
+            pytest.fail(f"read without argparse, which refuses it: {err.getvalue()}")
+    assert plain.pop("words") == (words if plain["batch"] is None and not plain["full"] else None)
+    assert parsed.pop("words") is None
+    assert plain == parsed
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from([["fantasy"], ["p.yaml"]]), st.sampled_from([[], ["to_hit"]]), st.lists(READ, max_size=5))
+def test_every_line_of_the_options_it_knows_is_read_without_argparse_as_argparse_reads_it(
+        pack: list[str], quantity: list[str], options: list[Any]) -> None:
+    words = _line(pack, quantity, options)
+    assert cli._plain_ask(words) is not None
+    _as_argparse_reads_it(words)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([["fantasy"], [""], ["-"], ["-x"]]), st.sampled_from([[], ["to_hit"], [""], ["-"]]),
+       st.lists(st.one_of(READ, LEFT), max_size=4))
+def test_a_line_read_without_argparse_is_read_as_argparse_reads_it(pack: list[str], quantity: list[str],
+                                                                   options: list[Any]) -> None:
+    """Any `ask` line at all: where it is read without argparse, argparse reads it too, to the very same arguments
+    (but the plain ask's words, kept to answer it again); anything else is argparse's to read."""
+    words = _line(pack, quantity, options)
+    if cli._plain_ask(words) is not None:
+        _as_argparse_reads_it(words)
 
 
 def test_a_plain_ask_is_kept_to_be_answered_again(capsys: pytest.CaptureFixture[str],
@@ -558,3 +614,21 @@ def test_each_reading_of_match_counts_the_datasheet_name(capsys: pytest.CaptureF
     assert code == 0 and json.loads(out)["readings"] == [
         {"reading": "adjacent", "value": True, "models": [True], "default": True},
         {"reading": "whole_list", "value": False, "models": [False], "default": False}]
+
+
+def test_diff_merges_every_new_with_file_over_the_pack_after(capsys: pytest.CaptureFixture[str],
+                                                              tmp_path: Path) -> None:
+    """Two errata each add a modifier: `--new-with A --new-with B` diffs the pack against both, so the change the
+    two make together (+2 with both facts) is found beside each one's own, and each replay after names both files
+    in the order given."""
+    files = {"p.yaml": "pack: p\nquantities: {q: {kind: pool, base: 3}}\n",
+             "a.yaml": "facts: {x.a: {type: bool}}\nmodifiers: {a: {quantity: q, change: '+1', when: x.a}}\n",
+             "b.yaml": "facts: {x.b: {type: bool}}\nmodifiers: {b: {quantity: q, change: '+1', when: x.b}}\n"}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    a, b = str(tmp_path / "a.yaml"), str(tmp_path / "b.yaml")
+    code, out, _ = run(capsys, "diff", str(tmp_path / "p.yaml"), "--new-with", a, "--new-with", b, "--format", "json")
+    changes = json.loads(out)["changes"]
+    assert code == 0 and {json.dumps(c["witness"], sort_keys=True) for c in changes} == {
+        '{"x.a": true}', '{"x.b": true}', '{"x.a": true, "x.b": true}'}
+    assert all(f"--with {a} --with {b} " in c["replay"][1] for c in changes)

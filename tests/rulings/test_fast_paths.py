@@ -41,13 +41,24 @@ def test_a_plain_ask_is_read_as_argparse_reads_it(argv: list[str]) -> None:
 
 
 @pytest.mark.parametrize("argv", [
-    ["ask", "fantasy"], ["ask", "fantasy", "to_hit", "--given"], ["ask", "fantasy", "to_hit", "--given", "-x"],
-    ["ask", "fantasy", "to_hit", "--full"], ["ask", "-h"], ["ask", "fantasy", "--given", "a=1", "to_hit"],
+    ["ask", "fantasy", "to_hit", "--given"], ["ask", "fantasy", "to_hit", "--given", "-x"],
+    ["ask", "fantasy", "to_hit", "--batch", "-x"], ["ask", "-h"], ["ask", "fantasy", "--given", "a=1", "to_hit"],
     ["ask", "fantasy", "to_hit", "--format", "yaml"], ["ask", "fantasy", "to_hit", "--giv", "a=1"],
     ["ask", "fantasy", "to_hit", "--given=a=1"], ["packs"], ["check", "fantasy"], [],
 ])
 def test_anything_else_is_left_to_argparse(argv: list[str]) -> None:
     assert _plain_ask(argv) is None
+
+
+def test_a_batch_imports_no_argparse(tmp_path: Path) -> None:
+    lines = tmp_path / "lines.jsonl"
+    lines.write_text('{"given": {"shooter.bs": 3}}\n', encoding="utf-8")
+    code = (f"import sys\nfrom rulings.cli import main\nmain(['ask', 'fantasy', 'to_hit', '--batch', {str(lines)!r}])\n"
+            "print('argparse' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env={"RULINGS_CACHE": str(tmp_path), "PATH": "/usr/bin:/bin"})
+    first, imported = done.stdout.strip().splitlines()
+    assert json.loads(first)["display"] == "4+" and imported == "False"
 
 
 def test_a_fresh_ruling_imports_neither_argparse_nor_the_search(tmp_path: Path) -> None:
