@@ -157,6 +157,12 @@ class Compiled:
         made.run = types.FunctionType(self.run.__code__, {**self.run.__globals__, **hooks})
         return made
 
+    def release(self) -> None:
+        """Let this ruling go: its generated function and its bound `explain` refer back to it, a cycle only
+        Python's collector would free. It answers nothing after."""
+        del self.run, self.explainer
+        self.given_derived = None
+
     def worded(self, word: Callable[[Ruling], T]) -> Callable[[Situation], Ruling | T | None]:
         """A function like `ruling` that answers `word(ruling)` instead of a ruling made from a decision, worked out
         once per decision and kept (for what no situation changes in a ruling of that decision: a batch keeps its
@@ -514,7 +520,7 @@ class _Compiler:
         module = _located(ast.Module([function], []))
         code = compile(module, "<compiled ruling>", "exec")  # the ast built here: no text is parsed
         exec(code, self.namespace)  # defines `ruling` in the namespace of its constants
-        return self.namespace["ruling"], module
+        return self.namespace.pop("ruling"), module  # (not kept there: it and its namespace would make a cycle)
 
     def facts(self, body: list[ast.stmt]) -> None:
         """The situation's facts, as `solver.facts.derive_facts` gives them (None where it would do more)."""

@@ -307,27 +307,36 @@ def _dead_rerolls(pack: Pack, words: Words = None) -> Iterable[Finding]:
 def _never_changes(pack: Pack, holds: Mapping[str, dict[str, Any] | None], skip: set[str]) -> Iterable[Finding]:
     """Rules that hold, and count, but never change what a player is told: a clamp, cap, set or automatic
     result absorbs them wherever they hold."""
-    from solver.space.diff import differs_at, every_reading
-
     for m in pack.modifiers.values():
         if holds[m.name] is None or m.name in skip:
             continue
         replays = {q: replay(pack, q, holds[m.name] or {}) for q in m.quantities}  # compiles the pack's rulings
         without = _without(pack, m)
-        for q, (witness, answer) in replays.items():
-            if differs_at(pack, without, q, witness):
-                continue  # the smallest situation where it holds already shows it mattering
-            coverage = Coverage(deadline=_coverage(pack).deadline)
-            if any(differs_at(pack, without, q, g) for g in every_reading(pack, q, coverage, targets=False)):
-                continue
-            _coverage(pack).merge(coverage)
-            if not coverage.exhaustive:  # a note for each quantity, as a finding would be
-                yield _not_proven(pack, f"never_changes.{m.name}.{q}", f"{m.name} may never change a ruling of {q} "
-                                  "(no situation tried is told anything else without it)", _spans(pack, [m.name]), q)
-                continue
-            yield Finding("warning", "never_changes", f"never_changes.{m.name}.{q}",
-                          f"{m.name} holds but never changes a ruling of {q}: wherever it holds, a clamp, cap, set "
-                          "or automatic result decides instead.", _spans(pack, [m.name]), q, witness, answer)
+        found = list(_absorbed(pack, m, without, replays))
+        _let_go(without)
+        yield from found
+
+
+def _absorbed(pack: Pack, m: Modifier, without: Pack,
+              replays: Mapping[str, tuple[dict[str, Any], Any]]) -> Iterator[Finding]:
+    """`m`'s findings of `_never_changes`: each quantity where the pack `without` it rules alike wherever it holds
+    (`replays`: the smallest situation where it holds, and its ruling, for each quantity)."""
+    from solver.space.diff import differs_at, every_reading
+
+    for q, (witness, answer) in replays.items():
+        if differs_at(pack, without, q, witness):
+            continue  # the smallest situation where it holds already shows it mattering
+        coverage = Coverage(deadline=_coverage(pack).deadline)
+        if any(differs_at(pack, without, q, g) for g in every_reading(pack, q, coverage, targets=False)):
+            continue
+        _coverage(pack).merge(coverage)
+        if not coverage.exhaustive:  # a note for each quantity, as a finding would be
+            yield _not_proven(pack, f"never_changes.{m.name}.{q}", f"{m.name} may never change a ruling of {q} "
+                              "(no situation tried is told anything else without it)", _spans(pack, [m.name]), q)
+            continue
+        yield Finding("warning", "never_changes", f"never_changes.{m.name}.{q}",
+                      f"{m.name} holds but never changes a ruling of {q}: wherever it holds, a clamp, cap, set "
+                      "or automatic result decides instead.", _spans(pack, [m.name]), q, witness, answer)
 
 
 def _loosened(pack: Pack, constraints: dict[str, Constraint]) -> Pack:
@@ -365,6 +374,18 @@ def _without(pack: Pack, m: Modifier) -> Pack:
             found, readings = pack.index["plain", q]
             index["plain", q] = (index["compiled", q, tuple(found.reading.items())], readings)
     return made
+
+
+def _let_go(made: Pack) -> None:
+    """Free a pack `_without` made once its rule is checked: it and its compiled rulings refer to each other, cycles
+    only Python's collector frees, and a check of thousands of rules (the collector paused) would otherwise hold
+    them all to its end (10k rules: a third of its memory, and half a second to collect them afterwards)."""
+    from solver.compiled import Compiled
+
+    for kept in made.index.values():
+        if isinstance(kept, Compiled):
+            kept.release()
+    made.index.clear()
 
 
 class _OneReplaced(Mapping[str, Modifier]):

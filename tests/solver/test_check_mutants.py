@@ -1446,3 +1446,28 @@ def test_a_checked_pack_goes_when_its_caller_lets_it_go() -> None:
     assert check_pack(p) == [] and alive() == before + 1
     del p
     assert alive() == before
+
+
+def test_each_pack_made_without_a_rule_is_freed_as_soon_as_the_rule_is_checked() -> None:
+    """A check makes a copy of the pack for each rule that holds, with its rulings compiled for it: each is freed
+    when its rule is checked, without the cycle collector (which a check pauses; every object it has not collected
+    is still among `gc.get_objects()`), and the findings stay right."""
+    import gc
+
+    from kb.model import Pack
+
+    def packs() -> int:
+        return sum(isinstance(o, Pack) and o.name == "pools" for o in gc.get_objects())
+
+    enabled = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        p = pack(TWO_POOLS.replace("pack: r\n", "pack: pools\n", 1))
+        before = packs()
+        found = check_pack(p)
+        assert [f.key for f in found if f.kind == "never_changes"] == ["never_changes.up.more"]
+        assert packs() == before
+    finally:
+        if enabled:
+            gc.enable()

@@ -599,3 +599,34 @@ def test_rulings_worded_in_the_whole_language(drawn: Drawn, rng: random.Random) 
     worlds = drawn.worlds()
     agree_worded(drawn.pack(), "q", [Situation(given=w, target=t) for w in rng.sample(worlds, min(len(worlds), 12))
                                      for t in drawn.targets()])
+
+
+def test_a_ruling_let_go_is_freed_without_the_cycle_collector() -> None:
+    """`release` breaks every cycle a compiled ruling makes with itself: its generated function, its bound
+    `explain`, and the second function compiled for a derived fact given. (Every object the collector has not
+    collected is still among `gc.get_objects()`.)"""
+    import gc
+
+    from solver import Situation
+
+    pack = load_pack("fantasy")
+
+    def alive() -> int:
+        return sum(type(o) is Compiled for o in gc.get_objects())
+
+    enabled = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        before = alive()
+        made = Compiled(pack, pack.quantities["to_hit"], {})
+        ruling = made.ruling(Situation(given={"shooter.bs": 3, "target.in_hard_cover": True}))
+        assert ruling is not None and ruling.display == "6+" and made.given_derived is not None
+        del ruling
+        made.release()
+        assert alive() == before + 1
+        del made
+        assert alive() == before
+    finally:
+        if enabled:
+            gc.enable()
