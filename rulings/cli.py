@@ -365,8 +365,7 @@ def _roll(text: str) -> int:
 def _situation_args(p: argparse.ArgumentParser, *, values: bool = True) -> None:
     p.add_argument("--situation", metavar="FILE", help="a situation YAML file, or - for standard input")
     p.add_argument("--given", action="append", default=[], metavar="FACT=VALUE", help="a fact value (repeatable)")
-    if not values:
-        p.set_defaults(base=None, roll=None, target=None, step=[])
+    if not values:  # (`options.read_situation` reads each of those it is not given as None)
         return
     p.add_argument("--base", metavar="VALUE", help='the quantity\'s base, where the pack does not derive it ("3+", 6)')
     p.add_argument("--roll", type=_roll, metavar="N", help="the unmodified roll, for roll quantities")

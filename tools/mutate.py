@@ -425,6 +425,9 @@ _NO_ROLL_BASE = ("a roll or a total takes no base (`rulings ask` refuses one), a
 _ASCII_FALSY = "ensure_ascii=None is falsy, so json.dumps writes non-ASCII as it is, exactly as with ensure_ascii=False"
 _ONE_PER_MODEL = ("`KeywordPhrase.match` answers one verdict per model it is given: the two always have the same "
                   "length")
+_GIVEN_AGAIN = ("for a command that takes --given the line is read once more with one of them, and that reading "
+                "thrown away: the same arguments (a command that takes none is still refused by argparse)")
+_NEW_WITH_DEST = "argparse names an option's destination after its first long name when none is given: new_with"
 _WHERE_NONE = ("the only Unworkable errors an expression raises are `_floordiv`'s and `_mul`'s, which carry no "
                "`where`: `e.where` is always None, the default")
 _EVERY_OPERATOR = ("every binary operator Python parses is in `_BIN` or `_FORBIDDEN`, so the fallback text is never "
@@ -1239,6 +1242,23 @@ EQUIVALENT: dict[str, Equivalent] = {
         "for i, (own, ok) in enumerate(zip(situation.models, models, ), 1):", _ONE_PER_MODEL),
     "rulings.cli.x__match__mutmut_129": Equivalent(
         "for i, (own, ok) in enumerate(zip(situation.models, models, strict=False), 1):", _ONE_PER_MODEL),
+    "rulings.cli.x_main__mutmut_16": Equivalent(
+        'if not hasattr(None, "given"):  # a command that takes no --given: argparse says so, as it would have',
+        _GIVEN_AGAIN),
+    "rulings.cli.x_main__mutmut_20": Equivalent(
+        'if not hasattr(args, "XXgivenXX"):  # a command that takes no --given: argparse says so, as it would have',
+        _GIVEN_AGAIN),
+    "rulings.cli.x_main__mutmut_21": Equivalent(
+        'if not hasattr(args, "GIVEN"):  # a command that takes no --given: argparse says so, as it would have',
+        _GIVEN_AGAIN),
+    "rulings.cli.x__lawyer_commands__mutmut_334": Equivalent(
+        'p.add_argument("--new-with", action="append", default=[], metavar="FILE", dest=None,', _NEW_WITH_DEST),
+    "rulings.cli.x__lawyer_commands__mutmut_340": Equivalent(
+        'p.add_argument("--new-with", action="append", default=[], metavar="FILE", help="an erratum or house rule '
+        'merged over the pack after only (repeatable): "', _NEW_WITH_DEST),
+    "rulings.cli.x__version_action__mutmut_14": Equivalent(
+        'number = version("RULINGS")',
+        "importlib.metadata looks distributions up by their normalised names: RULINGS is rulings"),
     "rulings.cli.x__lawyer_commands__mutmut_37": Equivalent(
         "_situation_args(p, values=None)  # a keyword phrase has no base or roll",
         "`values` is only read as `if not values`: None is False"),

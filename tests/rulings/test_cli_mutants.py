@@ -224,7 +224,8 @@ def test_many_given_flags_give_the_same_ruling(capsys: pytest.CaptureFixture[str
 
 def test_many_given_flags_to_a_command_that_takes_none_are_refused_as_argparse_would(
         capsys: pytest.CaptureFixture[str]) -> None:
-    assert refused(capsys, "schema", *["--given", "a=1"] * 101) == "rulings: error: unrecognized arguments: --given a=1"
+    flags = [word for i in range(101) for word in ("--given", f"a={i}")]  # argparse names the first it meets
+    assert refused(capsys, "schema", *flags) == "rulings: error: unrecognized arguments: --given a=0"
 
 
 # -- what each failure exits with --------------------------------------------------------------------------------
@@ -632,3 +633,12 @@ def test_diff_merges_every_new_with_file_over_the_pack_after(capsys: pytest.Capt
     assert code == 0 and {json.dumps(c["witness"], sort_keys=True) for c in changes} == {
         '{"x.a": true}', '{"x.b": true}', '{"x.a": true, "x.b": true}'}
     assert all(f"--with {a} --with {b} " in c["replay"][1] for c in changes)
+
+
+def test_without_words_it_reads_the_command_line_after_the_programs_name(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """`python -m rulings.cli ask ...` calls `main()` with no words: they are the process's, less its name."""
+    monkeypatch.setattr(sys, "argv", ["rulings", "ask", "fantasy", "to_hit", "--given", "shooter.bs=3", "--format",
+                                      "json"])
+    assert main() == 0
+    assert json.loads(capsys.readouterr().out)["display"] == "4+"
