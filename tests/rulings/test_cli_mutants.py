@@ -642,3 +642,15 @@ def test_without_words_it_reads_the_command_line_after_the_programs_name(
                                       "json"])
     assert main() == 0
     assert json.loads(capsys.readouterr().out)["display"] == "4+"
+
+
+def test_match_reads_a_plural_no_english_rule_forms_from_the_packs_plurals(capsys: pytest.CaptureFixture[str],
+                                                                          situation: Any, tmp_path: Path) -> None:
+    """docs/pack-format.md, `plurals`: "declare the exceptions no English rule forms" (ORK BOY: ORK BOYZ)."""
+    pack = tmp_path / "orks.yaml"
+    pack.write_text("pack: orks\nplurals:\n  ORK BOY: ORK BOYZ\nquantities: {q: {kind: pool, base: 3}}\n",
+                    encoding="utf-8")
+    path = situation("unit: {models: [{keywords: [ORK BOY]}]}\n")
+    code, out, _ = run(capsys, "match", str(pack), "Ork Boyz unit", "--situation", path, "--format", "json")
+    assert code == 0 and json.loads(out)["unit"] is True
+    assert json.loads(out)["forms"] == [{"phrase": "ORK BOYZ", "unit": "ORK BOY"}]
