@@ -113,7 +113,8 @@ PLAIN = [
     ["ask", "fantasy", "to_hit", "--format", "markdown", "--given", "shooter.bs=3", "--format", "text"],
     ["ask", "fantasy", "--batch", "-"], ["ask", "fantasy", "to_hit", "--batch", "lines.jsonl", "--full"],
     ["ask", "fantasy", "--full", "--batch", "a", "--batch", "-", "--full"], ["ask", "fantasy", "--full"],
-    ["ask", "fantasy", "to_hit", "--full"], ["ask", "fantasy"],
+    ["ask", "fantasy", "to_hit", "--full"], ["ask", "fantasy"], ["ask", "wh40k", "S", "--format", "json"],
+    ["ask", "some/pack.yaml", "q", "--given", "a=b=c"],
 ]
 
 
@@ -134,7 +135,8 @@ def test_a_plain_ask_is_read_as_argparse_reads_it(words: list[str]) -> None:
     ["ask", "fantasy", "--batch", "-x"], ["ask", "fantasy", "--batch", ""], ["ask", "fantasy", "-", "--batch", "-"],
     ["ask", "fantasy", "to_hit", "--given", ""], ["ask", "fantasy", "to_hit", "--given", "-1"],
     ["ask", "fantasy", "to_hit", "--format", "yaml"], ["ask", "fantasy", "to_hit", "--full", "x"],
-    ["ask", "fantasy", "to_hit", "--colour", "always"],
+    ["ask", "fantasy", "to_hit", "--colour", "always"], ["ask", "-h"], ["ask", "fantasy", "--given", "a=1", "to_hit"],
+    ["ask", "fantasy", "to_hit", "--giv", "a=1"], ["ask", "fantasy", "to_hit", "--given=a=1"], ["check", "fantasy"],
 ])
 def test_anything_else_is_left_to_argparse(words: list[str]) -> None:
     assert cli._plain_ask(words) is None

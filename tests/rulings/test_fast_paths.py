@@ -1,8 +1,8 @@
 """The command line's fast paths say exactly what the slow ones say.
 
-A plain `rulings ask PACK QUANTITY --given ...` is read without argparse, and a batch line that only gives facts is
-answered and written without the situation file's machinery and without `json.dumps` of its explanation. Each is
-checked against the way it replaces; a fresh ruling imports neither argparse nor the search.
+A batch line that only gives facts is answered and written without the situation file's machinery and without
+`json.dumps` of its explanation, checked against the way it replaces; a fresh ruling and a batch import no argparse
+(the command lines read without it: `test_cli_mutants.py`), and a fresh ruling not the search.
 """
 
 from __future__ import annotations
@@ -19,35 +19,10 @@ import yaml
 
 import solver.ask  # noqa: F401 - the module, for its `_one` (`solver.ask` the name is its function)
 from rulings import batch
-from rulings.cli import _parser, _plain_ask, main
+from rulings.cli import main
 from solver.compiled import Compiled
 
 ASK = sys.modules["solver.ask"]
-
-
-@pytest.mark.parametrize("argv", [
-    ["ask", "fantasy", "to_hit"],
-    ["ask", "fantasy", "to_hit", "--given", "shooter.bs=3", "--given", "shooter.moved=true"],
-    ["ask", "wh40k", "S", "--format", "json"],
-    ["ask", "fantasy", "to_hit", "--format", "markdown", "--given", "x=1", "--format", "text"],
-    ["ask", "some/pack.yaml", "q", "--given", "a=b=c"],
-])
-def test_a_plain_ask_is_read_as_argparse_reads_it(argv: list[str]) -> None:
-    fast, slow = _plain_ask(argv), _parser().parse_args(argv)
-    for name in ("command", "pack", "quantity", "batch", "situation", "given", "base", "roll", "target", "step",
-                 "format", "colour", "full", "with_files", "readings", "timeout", "debug"):
-        assert getattr(fast, name) == getattr(slow, name), name
-    assert fast.run is slow.run
-
-
-@pytest.mark.parametrize("argv", [
-    ["ask", "fantasy", "to_hit", "--given"], ["ask", "fantasy", "to_hit", "--given", "-x"],
-    ["ask", "fantasy", "to_hit", "--batch", "-x"], ["ask", "-h"], ["ask", "fantasy", "--given", "a=1", "to_hit"],
-    ["ask", "fantasy", "to_hit", "--format", "yaml"], ["ask", "fantasy", "to_hit", "--giv", "a=1"],
-    ["ask", "fantasy", "to_hit", "--given=a=1"], ["packs"], ["check", "fantasy"], [],
-])
-def test_anything_else_is_left_to_argparse(argv: list[str]) -> None:
-    assert _plain_ask(argv) is None
 
 
 def test_a_batch_imports_no_argparse(tmp_path: Path) -> None:
