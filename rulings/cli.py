@@ -82,8 +82,8 @@ def _plain_ask(words: list[str]) -> Any:
         >>> _plain_ask(["ask", "fantasy", "to_hit", "--colour", "never"]) is None
         True
     """
-    if len(words) < 2 or words[0] != "ask" or not words[1] or words[1].startswith("-") or words[2:3] == [""]:
-        return None  # (an empty name: argparse reads it, and the engine says what is wrong)
+    if len(words) < 2 or words[0] != "ask" or not words[1] or words[1].startswith("-"):
+        return None
     pack, rest = words[1], iter(words[2:])
     quantity = next(rest) if words[2:] and not words[2].startswith("-") else None
     given: list[str] = []

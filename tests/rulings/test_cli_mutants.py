@@ -114,7 +114,7 @@ PLAIN = [
     ["ask", "fantasy", "--batch", "-"], ["ask", "fantasy", "to_hit", "--batch", "lines.jsonl", "--full"],
     ["ask", "fantasy", "--full", "--batch", "a", "--batch", "-", "--full"], ["ask", "fantasy", "--full"],
     ["ask", "fantasy", "to_hit", "--full"], ["ask", "fantasy"], ["ask", "wh40k", "S", "--format", "json"],
-    ["ask", "some/pack.yaml", "q", "--given", "a=b=c"],
+    ["ask", "some/pack.yaml", "q", "--given", "a=b=c"], ["ask", "fantasy", "", "--given", "a=1"],
 ]
 
 
@@ -131,7 +131,7 @@ def test_a_plain_ask_is_read_as_argparse_reads_it(words: list[str]) -> None:
 @pytest.mark.parametrize("words", [
     [], ["ask"], ["ask", "fantasy", "to_hit", "--given"],  # too few words, or one left over
     ["packs", "fantasy", "to_hit"],  # another command
-    ["ask", "", "to_hit"], ["ask", "fantasy", ""], ["ask", "-x", "to_hit"], ["ask", "fantasy", "--batch"],
+    ["ask", "", "to_hit"], ["ask", "-x", "to_hit"], ["ask", "fantasy", "--batch"],
     ["ask", "fantasy", "--batch", "-x"], ["ask", "fantasy", "--batch", ""], ["ask", "fantasy", "-", "--batch", "-"],
     ["ask", "fantasy", "to_hit", "--given", ""], ["ask", "fantasy", "to_hit", "--given", "-1"],
     ["ask", "fantasy", "to_hit", "--format", "yaml"], ["ask", "fantasy", "to_hit", "--full", "x"],
