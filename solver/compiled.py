@@ -99,12 +99,6 @@ def compiled(pack: Pack, quantity: str, reading: Mapping[str, str]) -> Compiled 
     return made
 
 
-def fast_ruling(pack: Pack, q: Quantity, situation: Situation, reading: Mapping[str, str]) -> Ruling | None:
-    """The ruling of a fully known situation under one reading, compiled, or None where the engine must make it."""
-    found = compiled(pack, q.name, reading)
-    return found.ruling(situation) if found is not None else None
-
-
 class Compiled:
     """One quantity under one reading, compiled: `ruling(situation)` is the engine's ruling, or None.
 

@@ -28,7 +28,7 @@ from kb.errors import RulingsError, Span
 from kb.expr import parse_expr
 from kb.loader import build_pack, load_pack
 from kb.model import READING, Pack
-from solver.compiled import Compiled, compiled, fast_ruling
+from solver.compiled import Compiled, compiled
 from solver.ruling import Ruling, new_ruling
 from solver.situation import Effect, Situation, situation_from_data
 from solver.space.check import _without
@@ -62,6 +62,13 @@ def compiled_first() -> Iterator[None]:
         yield
     finally:
         ASK.COMPILE_AFTER = after
+
+
+def fast_ruling(pack: Pack, q: Any, situation: Situation, reading: dict[str, str]) -> Ruling | None:
+    """The compiled ruling of `situation` under `reading`, or None where the engine must make it."""
+    found = compiled(pack, q.name, reading)
+    assert found is not None
+    return found.ruling(situation)
 
 
 def answer(pack: Pack, quantity: str, situation: Situation) -> Any:
