@@ -1259,7 +1259,7 @@ EQUIVALENT: dict[str, Equivalent] = {
     "rulings.cli.x__version_action__mutmut_14": Equivalent(
         'number = version("RULINGS")',
         "importlib.metadata looks distributions up by their normalised names: RULINGS is rulings"),
-    "rulings.cli.x__plain_ask__mutmut_47": Equivalent(
+    "rulings.cli.x__plain_ask__mutmut_42": Equivalent(
         'value = next(rest, None)', "the value is only read as `not value` first: None, like '', is no value"),
     "rulings.cli.x__lawyer_commands__mutmut_37": Equivalent(
         "_situation_args(p, values=None)  # a keyword phrase has no base or roll",
