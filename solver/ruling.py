@@ -249,7 +249,7 @@ def conclude(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str,
                            hint=f"give weapons: only when asking such a quantity (weapons: true in the pack); "
                                 f"{q.name} has no weapons: true")
     constant = plan.terms
-    terms = {m.name: (None if m.adhoc else constant.get(m.name)) or _term(m, values) for m in holding}
+    terms = {m.name: constant.get(m.name) or _term(m, values) for m in holding}  # (no effect is named as a rule)
     policies = [p for p in plan.policies if p.when is None or need(p.when, values, where=p.where)]
     names = [m.name for m in holding]
     bites = conflicts(policies, names, lambda r: abs(terms[r].signed)) if plan.settles else []
@@ -289,7 +289,7 @@ def conclude(pack: Pack, q: Quantity, situation: Situation, values: Mapping[str,
     final = result(kept)
     by_name = {m.name: m for m in modifiers} if q.effects else plan.by_name
     kept = [r for r in kept if r not in final.inert]  # e.g. modifiers to a `-` characteristic change nothing
-    said = plan.applied if not q.effects else {}
+    said = plan.applied  # the constant rules': each as worked out below
     applied = tuple(said.get(r) or Applied(r, terms[r].change, by_name[r].text, _rule_cite(pack, by_name[r], values))
                     for r in kept)
     bitten = {c.policy.name for c in bites} | {rule for rule, _, _ in final.clamped}
