@@ -2298,14 +2298,8 @@ EQUIVALENT: dict[str, Equivalent] = {
         "print(json.dumps(check_json(findings, args.pack, extra, coverage, args.readings), ensure_ascii=None))",
         _ASCII_NONE),
     "rulings.check.x_run_diff__mutmut_51": Equivalent("ensure_ascii=None,", _ASCII_NONE),
-    "rulings.batch.x_run_batch__mutmut_107": Equivalent(
-        'out.write((doc if isinstance(doc, str) else json.dumps(doc, ensure_ascii=None)) + "\\n")',
-        _ASCII_NONE),
-    "rulings.batch.x_answer_line__mutmut_14": Equivalent(
-        "return json.dumps(answer_line(pack, line, quantity, file, number, False, explained), ensure_ascii=None)",
-        _ASCII_NONE),
-    "rulings.batch.x_answer_line__mutmut_22": Equivalent(
-        "return json.dumps(answer_line(pack, line, quantity, file, number, None, explained), ensure_ascii=False)",
+    "rulings.batch.x_answer_line__mutmut_19": Equivalent(
+        "return _dumps(answer_line(pack, line, quantity, file, number, None, explained))",
         "answer_line reads text for its truth: None is False"),
     "rulings.batch.x__answer_fast__mutmut_26": Equivalent(
         "if type(asked) is not str and asked not in pack.quantities or not (given is None or type(given) is dict):",
@@ -2316,9 +2310,6 @@ EQUIVALENT: dict[str, Equivalent] = {
         'text = "XXXX" if ruling.groups is not None else _text_unexplained(ruling)',
         "any text that does not end as a ruling without its explanation sends a ruling of groups the plain way, as "
         "the empty one does"),
-    "rulings.batch.x_ruling_text__mutmut_13": Equivalent(
-        "return json.dumps(doc if explained else _unexplained(doc), ensure_ascii=None)",
-        _ASCII_NONE),
     "solver.characteristics.x_show__mutmut_2": Equivalent(
         "n = number if (isinstance(number, Fraction)) and False else Fraction(number)  # no copy: shown for every step "
         "of a ruling",
@@ -2330,28 +2321,18 @@ EQUIVALENT: dict[str, Equivalent] = {
     "solver.characteristics.x_characteristic__mutmut_187": Equivalent(
         'assumes = (FRACTIONS_OF_X_PLUS,) if lowers and any(t.op in "XXx/XX" for t in rest) else ()',
         "a term's operation is one of = x / + - (`Term`): none of them is an X, so the same operations are found"),
-    "rulings.batch.x__text_unexplained__mutmut_7": Equivalent(
-        "return json.dumps(ruling_json(r, explained=False), ensure_ascii=None)", _ASCII_NONE),
-    "rulings.batch.x__text_unexplained__mutmut_11": Equivalent(
-        "return json.dumps(ruling_json(r, explained=None), ensure_ascii=False)", _EXPLAINED_NONE),
-    "rulings.batch.x__text_unexplained__mutmut_21": Equivalent(
+    "rulings.batch.x__text_unexplained__mutmut_8": Equivalent(
+        "return _dumps(ruling_json(r, explained=None))", _EXPLAINED_NONE),
+    "rulings.batch.x__text_unexplained__mutmut_17": Equivalent(
         "p if (p is None) or True else (p.numerator, p.denominator), r.automatic, type(r.then), r.then, "
         "*map(id, parts))",
         "the probability keyed by the Fraction itself instead of its numerator and denominator: equal fractions are "
         "equal keys and unequal ones unequal (a Fraction is kept in lowest terms), only slower to hash"),
-    "rulings.batch.x__text_unexplained__mutmut_31": Equivalent(
-        "return json.dumps(ruling_json(r, explained=False), ensure_ascii=None)", _ASCII_NONE),
-    "rulings.batch.x__text_unexplained__mutmut_35": Equivalent(
-        "return json.dumps(ruling_json(r, explained=None), ensure_ascii=False)", _EXPLAINED_NONE),
-    "rulings.batch.x__text_unexplained__mutmut_44": Equivalent(
-        "kept = _WRITTEN[key] = (parts, json.dumps(ruling_json(r, explained=False), ensure_ascii=None))",
-        _ASCII_NONE),
-    "rulings.batch.x__text_unexplained__mutmut_48": Equivalent(
-        "kept = _WRITTEN[key] = (parts, json.dumps(ruling_json(r, explained=None), ensure_ascii=False))",
+    "rulings.batch.x__text_unexplained__mutmut_28": Equivalent(
+        "return _dumps(ruling_json(r, explained=None))", _EXPLAINED_NONE),
+    "rulings.batch.x__text_unexplained__mutmut_37": Equivalent(
+        "kept = _WRITTEN[key] = (parts, _dumps(ruling_json(r, explained=None)))",
         _EXPLAINED_NONE),
-    "rulings.batch.x_explanation_text__mutmut_17": Equivalent(
-        "text = json.dumps(node.to_json(), ensure_ascii=None)",
-        _ASCII_NONE),
     "solver.ask.x__reading_facts__mutmut_1": Equivalent(
         'read = None',
         _MEMO_ASK),

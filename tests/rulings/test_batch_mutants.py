@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+import explain.json
 import rulings.batch
 from explain.json import ruling_json
 from kb.cache import load
@@ -477,10 +478,10 @@ def test_a_line_of_a_decision_met_before_is_its_kept_text(monkeypatch: pytest.Mo
         texts = [answer_line(pack, line, None, "-", 1, True, False) for line in lines]
     _no_slow_way(monkeypatch)
     written: list[Any] = []
-    real = rulings.batch.ruling_text
-    monkeypatch.setattr(rulings.batch, "ruling_text", lambda r, explained=True: written.append(r) or real(r, explained))
+    real = explain.json.ruling_json
+    monkeypatch.setattr(explain.json, "ruling_json", lambda r, **kw: written.append(r) or real(r, **kw))
     assert [answer_line(pack, line, None, "-", 1, True, False) for line in lines] == texts
-    assert written == []  # each already kept
+    assert written == []  # each already kept (no ruling's JSON made again)
     assert texts[0] == texts[2] != texts[1]
 
 
