@@ -3376,8 +3376,16 @@ def refresh(mutants: Path) -> None:
     """Bring the copy up to date where mutmut would not: a pack or schema changed, a file removed.
 
     mutmut copies a package's other files only when they are missing, and never
-    removes one; each Python file it copies (or mutates) again itself.
+    removes one; each Python file it copies (or mutates) again itself. It maps the
+    tests to the functions they reach once (`mutmut-stats.json`), and again only for
+    tests with new names: a function added since would have "no tests", so the map
+    is made again whenever a package's or a test's source is newer than it.
     """
+    stats = mutants / "mutmut-stats.json"
+    if stats.is_file():
+        made = stats.stat().st_mtime
+        if any(f.stat().st_mtime > made for name in (*PACKAGES, "tests") for f in (ROOT / name).rglob("*.py")):
+            stats.unlink()
     for package in PACKAGES:
         copy = mutants / package
         if not copy.is_dir():

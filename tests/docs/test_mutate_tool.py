@@ -136,3 +136,19 @@ def test_a_module_with_nothing_to_mutate_is_recorded_with_none(mutate: ModuleTyp
     meta.write_text(json.dumps({"exit_code_by_key": {"solver.space.model.x_f__mutmut_1": None}}), encoding="utf-8")
     assert mutate.mutate("solver/space/model.py", ["tests/x.py"], args) == 1
     assert "mutmut stopped with exit code 1" in capsys.readouterr().err
+
+
+def test_the_map_of_tests_to_functions_is_made_again_once_a_source_is_newer(mutate: ModuleType,
+                                                                            tmp_path: Path) -> None:
+    """mutmut maps tests to the functions they reach only for tests with new names: a function added since would
+    have "no tests". The map is dropped (mutmut makes it again) once any package's or test's source is newer."""
+    stats = tmp_path / "mutants" / "mutmut-stats.json"
+    stats.parent.mkdir()
+    stats.write_text("{}", encoding="utf-8")
+    newest = max(f.stat().st_mtime for name in (*mutate.PACKAGES, "tests") for f in (ROOT / name).rglob("*.py"))
+    os.utime(stats, (newest + 60, newest + 60))
+    mutate.refresh(stats.parent)
+    assert stats.is_file()
+    os.utime(stats, (newest - 60, newest - 60))  # made before the newest edit
+    mutate.refresh(stats.parent)
+    assert not stats.exists()
