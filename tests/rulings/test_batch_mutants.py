@@ -460,29 +460,42 @@ CC = (b'{"quantity": "cc_dice", "given": {"attacker.bases": 3, "attacker.dice_pe
                                   b'{"quantity": "to_hit", "given": {"attack.auto_hit": true}}'])
 def test_a_line_asked_again_is_the_json_ask_prints(line: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
     """Asked again, a line's quantity is compiled and its decision's text kept: the same text, whatever it holds
-    (the readings of a quantity that has other readings, a rule's cite, an automatic hit), and never the slow way."""
-    pack = load("skirmish" if line is CC else "fantasy")
+    (the readings of a quantity that has other readings, a rule's cite, an automatic hit), never the slow way, and
+    no derivation made to be left out. (A pack of its own: each decision is worded in this test.)"""
+    import solver.compiled
+    from kb.loader import load_pack
+
+    pack = load_pack("skirmish" if line is CC else "fantasy")
     doc = json.loads(line)
-    expected = _plain(ask(pack, doc["quantity"], Situation(given=doc["given"])), explained=False)
+    expected = _plain(ask(load(pack.name), doc["quantity"], Situation(given=doc["given"])), explained=False)
     _no_slow_way(monkeypatch)
+    monkeypatch.setattr(solver.compiled, "explain_made", _no_derivation)
     for _ in range(4):  # compiled on a later asking: each time the same
         assert answer_line(pack, line, None, "-", 1, True, False) == expected
     assert ("readings" in json.loads(expected)) is (line is CC)
 
 
 def test_a_line_of_a_decision_met_before_is_its_kept_text(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each decision's text is written once: a line of a decision met before takes it without making the ruling."""
-    pack = load("fantasy")
+    """Each decision's text is written once: a line of a decision met before takes it without making the ruling.
+    (A pack of its own: each decision is worded in this test.)"""
+    from kb.loader import load_pack
+
+    pack = load_pack("fantasy")
     lines = [b'{"quantity": "to_hit", "given": {"shooter.bs": %d, "shooter.moved": true}}' % bs for bs in (2, 3, 2)]
     for _ in range(3):  # compiled, and each decision's text kept
         texts = [answer_line(pack, line, None, "-", 1, True, False) for line in lines]
     _no_slow_way(monkeypatch)
     written: list[Any] = []
-    real = explain.json.ruling_json
+    real, plain = explain.json.ruling_json, rulings.batch.ruling_text
     monkeypatch.setattr(explain.json, "ruling_json", lambda r, **kw: written.append(r) or real(r, **kw))
+    monkeypatch.setattr(rulings.batch, "ruling_text", lambda r, full=True: written.append(r) or plain(r, full))
     assert [answer_line(pack, line, None, "-", 1, True, False) for line in lines] == texts
-    assert written == []  # each already kept (no ruling's JSON made again)
+    assert written == []  # each already kept (no ruling's JSON made again, nor a ruling made to be written)
     assert texts[0] == texts[2] != texts[1]
+
+
+def _no_derivation(*args: object) -> None:
+    raise AssertionError("a derivation made")
 
 
 def _no_slow_way(monkeypatch: pytest.MonkeyPatch) -> None:
