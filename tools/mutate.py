@@ -3244,46 +3244,33 @@ EQUIVALENT: dict[str, Equivalent] = {
          ' nothing reads its quantities (settle, choose, the arithmetic and the explanation go by its name, '
          'term, condition, place, text and adhoc mark) (the old x_adhoc_modifiers__mutmut_49 entry, '
          'renumbered)')),
-    "solver.ruling.x_conclude__mutmut_25": Equivalent(
-        ('terms = {m.name: (None if (m.adhoc) or True else constant.get(m.name)) or _term(m, values)'
-         ' for m in holding}'),
-        ('a planned term is _term(m, {}) of a rule whose amount and per read no fact; always working it out '
-         'again as _term(m, values) gives the same Term (a planned division by 0 was left out of the plan and '
-         'is worked out here either way), and the Applied read from the plan was made from that same term: '
-         'only slower')),
-    "solver.ruling.x_conclude__mutmut_26": Equivalent(
-        'terms = {m.name: (None if m.adhoc else constant.get(None)) or _term(m, values) for m in holding}',
+    "solver.ruling.x_conclude__mutmut_24": Equivalent(
+        'terms = {m.name: constant.get(None) or _term(m, values) for m in holding}  # (no effect is named as a rule)',
         ('constant.get(None) is always None, so every term is worked out as _term(m, values): for a planned '
          'rule (amount and per read no fact) that is the same Term the plan holds, so only slower (as '
          'x_conclude__mutmut_25)')),
-    "solver.ruling.x_conclude__mutmut_43": Equivalent(
+    "solver.ruling.x_conclude__mutmut_41": Equivalent(
         'bites = conflicts(policies, names, lambda r: abs(terms[r].signed)) if (plan.settles) or True else []',
         ('plan.settles is False only when no exclusive group or override is among the policies in force under '
          'the reading, and conflicts() finds conflicts only for those two kinds: looking for them anyway gives'
          ' [], the same as not looking')),
-    "solver.ruling.x_conclude__mutmut_60": Equivalent(
+    "solver.ruling.x_conclude__mutmut_58": Equivalent(
         'if sum(terms[r].op == "=" for r in counting) >= 1:  # two sets to different values: no ruling',
         ('with a single set among the rules that count, _refuse_unsettled is called too, but unsettled_sets '
          'compares every set after the first with the first: one set compares with nothing and raises nothing,'
          ' so the same ruling follows')),
-    "solver.ruling.x_conclude__mutmut_166": Equivalent(
+    "solver.ruling.x_conclude__mutmut_164": Equivalent(
         'choice = _choice(q, policies, counting, result, situation, terms) if (plan.chooses) or True else None',
         ('plan.chooses is False only when no choice policy is among the policies in force under the reading, '
          'and the policies a situation keeps are some of those: _choice finds no chooser among them and gives '
          'None, the same as not asking it')),
-    "solver.ruling.x_conclude__mutmut_202": Equivalent(
+    "solver.ruling.x_conclude__mutmut_200": Equivalent(
         'by_name = {m.name: m for m in modifiers} if (q.effects) or True else plan.by_name',
         ("for a quantity that takes no effects, `modifiers` is the plan's own modifiers in both callers "
          '(decide; solver.compiled passes self.plan.modifiers), and plan.by_name is the same name-to-rule '
          'mapping of them (built so by _plan, and kept so by plans_when_changed): building it again gives the '
          'same lookups')),
-    "solver.ruling.x_conclude__mutmut_206": Equivalent(
-        'said = plan.applied if (not q.effects) and False else {}',
-        ('plan.applied holds Applied(name, planned change, text, _cite(m)) only for rules whose amount and per'
-         ' read no fact; worked out afresh it is Applied(r, terms[r].change, text, _rule_cite(...)) with the '
-         'same planned term, and _rule_cite gives _cite(m) since only a table reading a fact has cited rows '
-         "(row_cites is keyed by such a table's text): the same Applied, only slower")),
-    "solver.ruling.x_conclude__mutmut_212": Equivalent(
+    "solver.ruling.x_conclude__mutmut_207": Equivalent(
         ('applied = tuple(said.get(None) or Applied(r, terms[r].change, by_name[r].text, '
          '_rule_cite(pack, by_name[r], values))'),
         ("said.get(None) is always None, so every Applied is worked out afresh, the same as the plan's for a "
