@@ -17,9 +17,10 @@ from math import prod
 from typing import Any
 
 from kb.errors import Contradiction, RulingsError, Undecided, UnknownName, Unworkable
-from kb.expr import Expr, evaluate, show_value
+from kb.expr import Expr, evaluate
 from kb.model import READING, Modifier, Pack, Policy, Quantity, Reading
 from solver.arithmetic import dice_count, faces
+from solver.consistent import placed
 from solver.derivation import Node
 from solver.facts import derive_facts
 from solver.ruling import Case, Clamped, NeedFacts, ReadingOutcome, Ruling, _Made, decide, new_outcome
@@ -158,17 +159,6 @@ def ask_if_possible(pack: Pack, quantity: str, situation: Situation, *, cases: b
         raise placed(e, situation.given) from None
     except RulingsError:
         return None
-
-
-def placed(e: Unworkable, given: Mapping[str, Any]) -> Unworkable:
-    """The error, its hint saying the situation's facts (where nothing inside has said them already): for a search,
-    or a case of facts the user did not give, which situation it came to."""
-    if e.situation:
-        return e
-    facts = ", ".join(f"{name} = {show_value(value)}" for name, value in given.items()) or "no facts given"
-    said = Unworkable(e.message, where=e.where, hint=f"{e.hint}: {facts}")
-    said.situation = facts
-    return said
 
 
 def _reading_names(pack: Pack) -> frozenset[str]:

@@ -39,8 +39,8 @@ from itertools import pairwise, product
 from math import prod
 from typing import Any
 
-from kb.errors import RulingsError
-from kb.expr import UNKNOWN, Expr, children, evaluate
+from kb.errors import RulingsError, Unworkable
+from kb.expr import UNKNOWN, Expr, children, evaluate, show_value
 from kb.model import Fact, Pack
 
 EVALUATE_LIMIT = 100_000
@@ -618,6 +618,17 @@ def _consistent_part(pack: Pack, given: Mapping[str, Any], reach: frozenset[str]
     return pack.index[key][0]  # type: ignore[no-any-return]
 
 
+def placed(e: Unworkable, given: Mapping[str, Any]) -> Unworkable:
+    """The error, its hint saying the situation's facts (where nothing inside has said them already): for a search,
+    or a case of facts the user did not give, which situation it came to."""
+    if e.situation:
+        return e
+    facts = ", ".join(f"{name} = {show_value(value)}" for name, value in given.items()) or "no facts given"
+    said = Unworkable(e.message, where=e.where, hint=f"{e.hint}: {facts}")
+    said.situation = facts
+    return said
+
+
 def producible(
     pack: Pack, names: Sequence[str], given: Mapping[str, Any], *, coverage: Coverage | None = None
 ) -> dict[tuple[Any, ...], dict[str, Any]]:
@@ -644,7 +655,10 @@ def producible(
     out: dict[tuple[Any, ...], dict[str, Any]] = {}
     domains = prod(len(pack.facts[n].domain) for n in names)  # all found: stop (never, for a keywords fact)
     for completion in completions(pack, given, names, coverage=own):
-        values = _values(pack, {**defaults_apply(pack, given), **given, **completion}, given)
+        try:
+            values = _values(pack, {**defaults_apply(pack, given), **given, **completion}, given)
+        except Unworkable as e:  # in a completion the user did not give: which one
+            raise placed(e, {**given, **completion}) from None
         found = tuple(values.get(n, UNKNOWN) for n in names)
         if UNKNOWN not in found and found not in out:
             out[found] = completion

@@ -409,7 +409,8 @@ class _OneReplaced(Mapping[str, Modifier]):
 
 def _limits(pack: Pack) -> Iterable[Finding]:
     """Each declared limit proven over every ruling of its quantities, or the smallest situation that breaks it."""
-    from solver.ask import ask, placed
+    from solver.ask import ask
+    from solver.consistent import placed
     from solver.situation import Situation
     from solver.space.diff import every_reading
 

@@ -1029,3 +1029,27 @@ def test_the_straight_way_to_a_compiled_ruling_still_lists_another_options_cases
         assert [(dict(c.when), c.ruling.value) for c in other.cases or ()] == [
             ({"unit.size": 1}, 3), ({"unit.size": 2}, 4), ({"unit.size": 3}, 5)]
     assert ("plain", "dice") in p.index  # the third went the straight way
+
+
+DIVIDES = """\
+pack: d
+facts:
+  n: {type: int, range: [0, 2]}
+  per: {type: int, range: [0, 6], derive: "6 // n"}
+quantities:
+  pool: {kind: pool, base: per}
+"""
+"""A derived fact that cannot be worked out where n is 0: the pack's fault, in a situation the user may not give."""
+
+
+@pytest.mark.parametrize(("given", "said"), [({}, "n = 0"), ({"n": 0}, "")])
+def test_a_derived_fact_that_cannot_be_worked_out_says_in_which_situation(given: dict[str, int], said: str) -> None:
+    """Asked with n unknown, the search for what `per` can be meets n = 0 without the user giving it: the hint says
+    which situation it came to. Where the user gave n = 0, "this situation" is theirs."""
+    from kb.errors import Unworkable
+
+    with pytest.raises(Unworkable) as caught:
+        ask(pack(DIVIDES), "pool", Situation(given=given))
+    e = caught.value
+    assert (e.message, e.hint, e.situation) == (
+        "division by zero in '6 // n'", "the divisor is 0 in this situation" + (f": {said}" if said else ""), said)
