@@ -149,16 +149,12 @@ def _text_of_decision(pack: Pack, quantity: str, situation: Any) -> str | None:
     if answer is None:
         answer = pack.index["batch text", plain[0]] = plain[0].worded(_decision_text)
     out = answer(situation)
-    return out if out is None or type(out) is str else _unexplained_text(out)
-
-
-def _unexplained_text(ruling: Any) -> str:
-    return ruling_text(ruling, explained=False)
+    return out if out is None or type(out) is str else ruling_text(out, explained=False)
 
 
 def _decision_text(ruling: Any) -> str:
-    """`_unexplained_text` of a compiled ruling's decision, which `Compiled.worded` keeps: written straight away,
-    without looking for it among the texts `_text_unexplained` keeps (it is never asked for twice)."""
+    """`ruling_text(ruling, explained=False)` of a compiled ruling's decision, which `Compiled.worded` keeps: written
+    straight away, without looking for it among the texts `_text_unexplained` keeps (it is never asked for twice)."""
     from explain.json import ruling_json
 
     return _dumps(_unexplained(ruling_json(ruling, explained=False)))

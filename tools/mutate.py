@@ -1227,9 +1227,6 @@ EQUIVALENT: dict[str, Equivalent] = {
     "solver.situation.x__situation__mutmut_259": Equivalent(
         'effects=_effects(data.get("effects", ), doc, path, pack),',
         "_effects reads a missing list (None) as no effects, as it reads []"),
-    "rulings.batch.x__unexplained_text__mutmut_2": Equivalent(
-        "return ruling_text(ruling, explained=None)",
-        "`explained` is only read for its truth (`if not explained`, `doc if explained else ...`): None is False"),
     "rulings.cli.x__builtin_pack__mutmut_30": Equivalent(
         'print(file.read_text(encoding="UTF-8"), end="")', "Python's codec names are case-insensitive: UTF-8 is utf-8"),
     "rulings.cli.x__ask__mutmut_46": Equivalent(
