@@ -2318,6 +2318,9 @@ EQUIVALENT: dict[str, Equivalent] = {
     "solver.characteristics.x_characteristic__mutmut_187": Equivalent(
         'assumes = (FRACTIONS_OF_X_PLUS,) if lowers and any(t.op in "XXx/XX" for t in rest) else ()',
         "a term's operation is one of = x / + - (`Term`): none of them is an X, so the same operations are found"),
+    "rulings.batch.x__text_of_decision__mutmut_29": Equivalent(
+        "return out if out is None or type(out) is str else ruling_text(out, explained=None)",
+        "`explained` is only read for its truth (`if not explained`, `doc if explained else ...`): None is False"),
     "rulings.batch.x__decision_text__mutmut_4": Equivalent(
         "return _dumps(_unexplained(ruling_json(ruling, explained=None)))", _EXPLAINED_NONE),
     "rulings.batch.x__text_unexplained__mutmut_8": Equivalent(
